@@ -1,0 +1,104 @@
+import { type FormEvent, useCallback, useId, useState } from 'react';
+import { HttpStatusError, postJson } from '../src/shared/api-client';
+import { MESSAGES, ROLE_HOME, type RoleName } from '../src/shared/constants';
+import { useDialog } from './useDialog';
+
+type LoginResponse = { user_id: string; first_name: string; role_name: RoleName };
+
+/** The header's Login button and modal; without JavaScript the button is a link to /login. */
+export default function LoginModal({ next }: { next?: string }) {
+  const id = useId();
+  const [userId, setUserId] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const reset = useCallback(() => {
+    setPassword('');
+    setError('');
+    setShowPassword(false);
+  }, []);
+  const dialog = useDialog(reset, false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError('');
+    try {
+      const user = await postJson<LoginResponse>('/auth/login', { user_id: userId, password });
+      const home = ROLE_HOME[user.role_name];
+      window.location.assign(next && next.startsWith('/') && !next.startsWith('//') ? next : home);
+    } catch (failure) {
+      const status = failure instanceof HttpStatusError ? failure.status : 0;
+      setError(
+        status === 401 || status === 400 || !(failure instanceof HttpStatusError)
+          ? MESSAGES.loginFailed
+          : (failure.serverMessage ?? MESSAGES.loginFailed),
+      );
+      setBusy(false);
+    }
+  }
+
+  const href = next ? `/login?next=${encodeURIComponent(next)}` : '/login';
+  return (
+    <>
+      <a
+        className="btn btn-primary"
+        href={href}
+        onClick={(e) => {
+          e.preventDefault();
+          dialog.open();
+        }}
+      >
+        Login
+      </a>
+      <dialog ref={dialog.ref} className="modal" aria-labelledby={`${id}title`}>
+        <form className="modal-body" method="post" action={href} onSubmit={submit}>
+          <div className="modal-head">
+            <h2 id={`${id}title`}>Login</h2>
+            <button type="button" className="close" aria-label="Close" onClick={dialog.close}>
+              ×
+            </button>
+          </div>
+          <label htmlFor={`${id}user`}>User ID</label>
+          <input
+            id={`${id}user`}
+            name="user_id"
+            autoComplete="username"
+            required
+            value={userId}
+            onChange={(e) => setUserId(e.target.value)}
+          />
+          <label htmlFor={`${id}password`}>Password</label>
+          <div className="password-field">
+            <input
+              id={`${id}password`}
+              name="password"
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <button
+              type="button"
+              className="btn btn-ghost"
+              aria-pressed={showPassword}
+              onClick={() => setShowPassword((v) => !v)}
+            >
+              {showPassword ? 'Hide' : 'Show'}
+            </button>
+          </div>
+          {error && (
+            <p className="alert alert-error" role="alert">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+            {busy ? 'Logging in...' : 'Login'}
+          </button>
+        </form>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,4 @@
+/** Every island by name: the server renders them from here and the build makes one entry for each. */
+export { default as ContactModal } from './ContactModal';
+export { default as HealthChecks } from './HealthChecks';
+export { default as LoginModal } from './LoginModal';

@@ -1,0 +1,338 @@
+// `npm run bench`: figures measured in one run on this machine, printed as a table. Nothing is asserted;
+// PASS/FAIL only compares a figure with its goal. Throughput is a ratio to a bare Express "hello"
+// measured in the same run, so figures from different machines can be compared.
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { DEMO_PASSWORD, type RunningApp, buildIfStale, signIn, signOut, signedInPage, startApp } from './app';
+import { launchBrowser, type PageScripts, scriptsLoadedBy, signInThroughPage } from './browser';
+import { type Child, ROOT, cleanUp, freePort, makeTempDir, startChild, waitForAnswer } from './children';
+import { LOAD_SETTINGS, measureThroughput, type Throughput } from './load';
+import { DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, freshSchema, redacted, redisProblem } from './services';
+
+const GOALS = { publicRatio: 0.6, dashboardRatio: 0.25, homeScriptGzipBytes: 5 * 1024 };
+const DASHBOARD = '/admin/dashboard';
+
+type Verdict = 'PASS' | 'FAIL' | 'SKIP' | 'ERROR' | '';
+type Row = {
+  name: string;
+  value: string;
+  ratio: string;
+  goal: string;
+  verdict: Verdict;
+  cpu: string;
+  note: string;
+};
+type Cells = Record<keyof Row, string>;
+
+const rows: Row[] = [];
+const details: string[] = [];
+let hadError = false;
+
+const row = (r: Partial<Row> & { name: string }): void => {
+  rows.push({ value: '', ratio: '', goal: '', verdict: '', cpu: '', note: '', ...r });
+};
+const skip = (name: string, goal: string, note: string): void => row({ name, goal, verdict: 'SKIP', note });
+const failure = (name: string, error: unknown) => {
+  hadError = true;
+  row({ name, verdict: 'ERROR', note: firstLine(error) });
+  details.push(`${name}: ${(error as Error).message ?? String(error)}`);
+};
+const firstLine = (error: unknown) => ((error as Error).message ?? String(error)).split('\n')[0];
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  console.log(
+    `Reti Immigration bench: Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}`,
+  );
+  console.log(
+    `autocannon: ${LOAD_SETTINGS.connections} connections, pipelining ${LOAD_SETTINGS.pipelining}, ${LOAD_SETTINGS.warmUpSeconds} s warm-up + ${LOAD_SETTINGS.durationSeconds} s measured, one target at a time`,
+  );
+  console.log(`load average at start: ${loadAverage()} (other work on this machine skews every figure)\n`);
+
+  if (await buildIfStale()) console.log('dist/ was stale: built it.');
+
+  const redisUrl = process.env.REDIS_URL || DEFAULT_REDIS_URL;
+  const redisIssue = await redisProblem(redisUrl);
+  const databaseUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+  const dataDir = makeTempDir('reti-bench-');
+
+  step('start-up, PGlite cold');
+  await startupFigures(dataDir, databaseUrl);
+
+  step('baseline: bare Express hello');
+  const hello = await startHello();
+  const helloBefore = await measureThroughput(`${hello.baseUrl}/`, hello.pid);
+
+  const appRows: Array<{ label: string; logLevel: 'silent' | 'info' }> = [
+    { label: '', logLevel: 'silent' },
+    { label: ', LOG_LEVEL=info', logLevel: 'info' },
+  ];
+  const measured: Array<{ name: string; result: Throughput; goal: number }> = [];
+  for (const { label, logLevel } of appRows) {
+    step(`app throughput${label || ', LOG_LEVEL=silent'}`);
+    measured.push(...(await throughputFigures({ label, logLevel, dataDir, redisUrl, redisIssue })));
+  }
+
+  const helloAfter = await measureThroughput(`${hello.baseUrl}/`, hello.pid);
+  await hello.stop();
+  // The mean of a run before and after the app's runs evens out drift in the machine's other load.
+  const baseline = (helloBefore.requestsPerSecond + helloAfter.requestsPerSecond) / 2;
+  const baselineCpu = mean([helloBefore.cpuMicrosPerRequest, helloAfter.cpuMicrosPerRequest]);
+  const throughputRows: Row[] = [
+    throughputRow('hello (bare Express 5), before', helloBefore),
+    throughputRow('hello (bare Express 5), after', helloAfter),
+    ...measured.map(({ name, result, goal }) => {
+      const ratio = result.requestsPerSecond / baseline;
+      const suspect = result.failures > 0;
+      return {
+        ...throughputRow(name, result, baselineCpu),
+        ratio: ratio.toFixed(2),
+        goal: `≥ ${goal.toFixed(2)}`,
+        verdict: suspect ? 'ERROR' : ratio >= goal ? 'PASS' : 'FAIL',
+      } satisfies Row;
+    }),
+  ];
+  // Throughput first in the table: it is the figure people look for.
+  rows.unshift(...throughputRows);
+
+  printTable();
+  if (details.length) console.log(`\n${details.join('\n')}`);
+  console.log(
+    `\nload average at end: ${loadAverage()}; bench took ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
+}
+
+/** Figure 4: process start → first answer; and, on the warm PGlite app, figure 3 (JavaScript in the browser). */
+async function startupFigures(dataDir: string, databaseUrl: string): Promise<void> {
+  const startup = (name: string, app: RunningApp) =>
+    row({
+      name,
+      value: `${app.startupMs.toFixed(0)} ms`,
+      goal: '—',
+      note: 'spawn → first 2xx of GET /node/ping',
+    });
+
+  try {
+    const cold = await startApp({ name: 'app (PGlite, cold)', dataDir, logLevel: 'silent' });
+    startup('start-up, PGlite cold (migrate + seed)', cold);
+    await cold.stop();
+  } catch (error) {
+    failure('start-up, PGlite cold', error);
+  }
+
+  step('start-up, PGlite warm; JavaScript in the browser');
+  try {
+    const warm = await startApp({ name: 'app (PGlite, warm)', dataDir, logLevel: 'silent' });
+    startup('start-up, PGlite warm (same DATA_DIR)', warm);
+    await browserFigures(warm);
+    await warm.stop();
+  } catch (error) {
+    failure('start-up, PGlite warm', error);
+  }
+
+  step('start-up, PostgreSQL');
+  const name = 'start-up, PostgreSQL (fresh schema)';
+  let scoped: { url: string; schema: string };
+  try {
+    scoped = await freshSchema(databaseUrl);
+  } catch (error) {
+    return skip(name, '—', `${firstLine(error)}; set TEST_DATABASE_URL or DATABASE_URL`);
+  }
+  try {
+    const app = await startApp({ name: 'app (PostgreSQL)', databaseUrl: scoped.url, logLevel: 'silent' });
+    startup(name, app);
+    details.push(
+      `PostgreSQL start-up: ${redacted(databaseUrl)}, schema ${scoped.schema} (dropped afterwards)`,
+    );
+    await app.stop();
+  } catch (error) {
+    failure(name, error);
+  }
+}
+
+/** Figure 3: gzip bytes of every script `/` loads before interaction; a page without islands loads none. */
+async function browserFigures(app: RunningApp): Promise<void> {
+  const homeName = 'JS loaded by / before interaction (gzip)';
+  const plainName = `JS loaded by ${DASHBOARD} (signed in, no islands)`;
+  let browser;
+  try {
+    browser = await launchBrowser();
+  } catch (error) {
+    skip(homeName, '≤ 5 KB', `Chromium did not start: ${firstLine(error)}`);
+    return skip(plainName, '= 0 B', 'Chromium did not start');
+  }
+  // The browser uses "localhost", the app's PUBLIC_URL origin (its same-origin check compares with it).
+  const base = app.baseUrl.replace('127.0.0.1', 'localhost');
+  try {
+    const home = await scriptsLoadedBy(browser, `${base}/`);
+    row({
+      name: homeName,
+      value: bytes(home.gzipBytes),
+      goal: '≤ 5 KB',
+      verdict: verdict(home, home.gzipBytes <= GOALS.homeScriptGzipBytes),
+      note: `${home.files.length} files, ${bytes(home.files.reduce((s, f) => s + f.bytes, 0))} raw`,
+    });
+    details.push(
+      `Scripts loaded by / (gzip / raw):`,
+      ...home.files.map((f) => `  ${f.url.replace(base, '')}  ${bytes(f.gzipBytes)} / ${bytes(f.bytes)}`),
+    );
+    details.push(...home.failedRequests.map((f) => `  FAILED ${f}`));
+
+    const plain = await scriptsLoadedBy(
+      browser,
+      `${base}${DASHBOARD}`,
+      signInThroughPage(base, 'admin', DEMO_PASSWORD),
+    );
+    const onPage = new URL(plain.finalUrl).pathname === DASHBOARD;
+    row({
+      name: plainName,
+      value: bytes(plain.gzipBytes),
+      goal: '= 0 B',
+      verdict: onPage ? verdict(plain, plain.gzipBytes === 0) : 'ERROR',
+      note: onPage ? `${plain.files.length} files` : `ended on ${plain.finalUrl}: not signed in`,
+    });
+  } catch (error) {
+    failure(homeName, error);
+  } finally {
+    await browser.close();
+  }
+}
+
+const verdict = (page: PageScripts, ok: boolean): Verdict =>
+  page.failedRequests.length ? 'ERROR' : ok ? 'PASS' : 'FAIL';
+
+/** Figures 1 and 2 on one app process: anonymous /public, then the signed-in dashboard with Redis sessions. */
+async function throughputFigures(options: {
+  label: string;
+  logLevel: 'silent' | 'info';
+  dataDir: string;
+  redisUrl: string;
+  redisIssue?: string;
+}): Promise<Array<{ name: string; result: Throughput; goal: number }>> {
+  const publicName = `GET /public (anonymous)${options.label}`;
+  const dashboardName = `GET ${DASHBOARD} (Redis session)${options.label}`;
+  const results: Array<{ name: string; result: Throughput; goal: number }> = [];
+  let app: RunningApp;
+  try {
+    app = await startApp({
+      name: `app (${options.logLevel})`,
+      dataDir: options.dataDir,
+      redisUrl: options.redisIssue ? undefined : options.redisUrl,
+      logLevel: options.logLevel,
+    });
+  } catch (error) {
+    failure(publicName, error);
+    return results;
+  }
+  try {
+    results.push({
+      name: publicName,
+      result: await measureThroughput(`${app.baseUrl}/public`, app.pid),
+      goal: GOALS.publicRatio,
+    });
+    if (options.redisIssue) {
+      skip(dashboardName, `≥ ${GOALS.dashboardRatio.toFixed(2)}`, `${options.redisIssue}; set REDIS_URL`);
+      return results;
+    }
+    const cookie = await signIn(app.baseUrl);
+    const { csrfToken } = await signedInPage(app.baseUrl, DASHBOARD, cookie);
+    results.push({
+      name: dashboardName,
+      result: await measureThroughput(`${app.baseUrl}${DASHBOARD}`, app.pid, { cookie }),
+      goal: GOALS.dashboardRatio,
+    });
+    await signOut(app.baseUrl, cookie, csrfToken);
+  } catch (error) {
+    failure(dashboardName, error);
+  } finally {
+    await app.stop();
+  }
+  return results;
+}
+
+async function startHello(): Promise<Child> {
+  const child = startChild({
+    name: 'hello',
+    args: ['--import', 'tsx', path.join(ROOT, 'scripts', 'bench', 'hello.ts')],
+    env: { NODE_ENV: 'production' },
+    port: await freePort(),
+  });
+  await waitForAnswer(child, '/');
+  return child;
+}
+
+/** `baselineCpu` adds the hello's CPU per request divided by this one's: the ratio an otherwise idle machine would approach. */
+function throughputRow(name: string, result: Throughput, baselineCpu?: number): Row {
+  const cpu = result.cpuMicrosPerRequest;
+  const cpuRatio = cpu && baselineCpu ? `; CPU ratio ${(baselineCpu / cpu).toFixed(2)}` : '';
+  return {
+    name,
+    value: `${Math.round(result.requestsPerSecond)} req/s`,
+    ratio: '',
+    goal: '',
+    verdict: '',
+    cpu: cpu === undefined ? '' : `${Math.round(cpu)} µs`,
+    note: `p99 ${result.latencyP99Ms} ms${cpuRatio}${result.failures ? `; NOT ALL 2xx: ${result.statusCounts}` : ''}`,
+  };
+}
+
+const mean = (values: Array<number | undefined>) =>
+  values.every((v) => v !== undefined)
+    ? values.reduce<number>((sum, v) => sum + (v ?? 0), 0) / values.length
+    : undefined;
+
+function printTable(): void {
+  const header: Cells = {
+    name: 'figure',
+    value: 'value',
+    ratio: 'ratio',
+    goal: 'goal',
+    verdict: 'result',
+    cpu: 'CPU/req',
+    note: 'note',
+  };
+  const keys = ['name', 'value', 'ratio', 'goal', 'verdict', 'cpu'] as const;
+  const width = Object.fromEntries(
+    keys.map((k) => [k, Math.max(...[header, ...rows].map((r) => r[k].length))]),
+  ) as Record<(typeof keys)[number], number>;
+  const line = (r: Cells) =>
+    [
+      r.name.padEnd(width.name),
+      r.value.padStart(width.value),
+      r.ratio.padStart(width.ratio),
+      r.goal.padEnd(width.goal),
+      r.verdict.padEnd(width.verdict),
+      r.cpu.padStart(width.cpu),
+      r.note,
+    ]
+      .join('  ')
+      .trimEnd();
+  console.log(`\n${line(header)}\n${'-'.repeat(line(header).length + 20)}`);
+  for (const r of rows) console.log(line(r));
+}
+
+const bytes = (n: number) => (n < 1024 ? `${n} B` : `${(n / 1024).toFixed(2)} KB`);
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const step = (what: string) => console.log(`… ${what}`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping child processes and cleaning up…`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+main()
+  .catch((error: unknown) => {
+    hadError = true;
+    console.error(error);
+  })
+  .finally(async () => {
+    await cleanUp();
+    process.exit(hadError ? 1 : 0);
+  });

@@ -1,0 +1,20 @@
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrate';
+
+/** `npm run migrate`: applies every migration not yet applied. */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const applied = await migrateToLatest(database.db as never);
+    console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The database is up to date.');
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

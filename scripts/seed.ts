@@ -1,0 +1,24 @@
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrate';
+import { seedDemo } from '../src/db/seed';
+
+/** `npm run seed`: the demo data set, only where demo data is allowed (not production, or DEMO=1). */
+async function main() {
+  const config = loadConfig();
+  if (!config.demo)
+    throw new Error('Demo data is not seeded in production unless DEMO=1 (with DEMO_PASSWORD).');
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateToLatest(database.db as never);
+    const seeded = await seedDemo(database.db, config.demoPassword);
+    console.log(seeded ? 'Demo data seeded: logins reti, admin, attorney.' : 'Demo data is already there.');
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

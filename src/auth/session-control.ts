@@ -1,0 +1,40 @@
+import type { Request, Response } from 'express';
+import { HttpError } from '../http/errors';
+import { MESSAGES } from '../shared/constants';
+import type { SessionUser } from './session';
+
+const unavailable = () => new HttpError(503, MESSAGES.signInUnavailable);
+
+/** Starts a fresh session for `user`: a new ID (no fixation), stored before the answer goes out. */
+export async function startSession(req: Request, user: SessionUser): Promise<void> {
+  if (!req.session || req.sessionUnavailable) throw unavailable();
+  const ok = await new Promise<boolean>((resolve) => req.session.regenerate((error) => resolve(!error)));
+  if (!ok) throw unavailable();
+  req.session.user = user;
+  req.session.startedAt = Date.now();
+  const saved = await new Promise<boolean>((resolve) => req.session.save((error) => resolve(!error)));
+  if (!saved) throw unavailable();
+}
+
+/** Ends the session; the browser is signed out even when the store cannot be reached. */
+export async function endSession(req: Request, res: Response, cookieName: string): Promise<void> {
+  if (req.session) {
+    await new Promise<void>((resolve) =>
+      req.session.destroy((error) => {
+        if (error)
+          req.log.warn({ err: (error as Error).message }, 'session store refused logout; cookie cleared');
+        resolve();
+      }),
+    );
+  }
+  res.clearCookie(cookieName, { path: '/' });
+}
+
+/** A `next` that stays on this site: a local path, never '//host' or a scheme. */
+export function safeNext(next: unknown): string | undefined {
+  if (typeof next !== 'string' || next.length > 2000 || !next.startsWith('/') || /[\\\s]/.test(next))
+    return undefined;
+  const base = 'http://local.invalid';
+  const url = new URL(next, base);
+  return url.origin === base ? `${url.pathname}${url.search}` : undefined;
+}

@@ -1,0 +1,121 @@
+import { RedisStore } from 'connect-redis';
+import type { Request, RequestHandler } from 'express';
+import session, { type SessionData, Store } from 'express-session';
+import type { Redis } from '../db/redis';
+import { DEFAULT_SESSION_TIMEOUT_MINUTES, type RoleName } from '../shared/constants';
+import type { SessionsStore } from './store';
+
+/** What a signed-in session carries: the SPEC's current user plus the ids the server needs. */
+export type SessionUser = {
+  id: string;
+  user_id: string;
+  first_name: string;
+  role_name: RoleName;
+  firm_id: string | null;
+};
+
+declare module 'express-session' {
+  interface SessionData {
+    user: SessionUser;
+    startedAt: number;
+  }
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** Set when the session store could not be reached for this request. */
+    sessionUnavailable?: boolean;
+  }
+}
+
+const ABSOLUTE_LIFETIME_MS = 12 * 60 * 60 * 1000;
+
+/** The embedded mode's store: sessions live in the same database as everything else. */
+class DatabaseSessionStore extends Store {
+  constructor(private readonly sessions: SessionsStore) {
+    super();
+  }
+
+  get(sid: string, callback: (err: unknown, session?: SessionData | null) => void): void {
+    this.sessions.get(sid).then((data) => callback(null, (data as SessionData) ?? null), callback);
+  }
+
+  set(sid: string, data: session.SessionData, callback?: (err?: unknown) => void): void {
+    this.sessions.set(sid, data, data.user?.id ?? null, expiry(data)).then(
+      () => callback?.(),
+      (err) => callback?.(err),
+    );
+  }
+
+  touch(sid: string, data: session.SessionData, callback?: (err?: unknown) => void): void {
+    this.sessions.touch(sid, expiry(data)).then(
+      () => callback?.(),
+      (err) => callback?.(err),
+    );
+  }
+
+  destroy(sid: string, callback?: (err?: unknown) => void): void {
+    this.sessions.destroy(sid).then(
+      () => callback?.(),
+      (err) => callback?.(err),
+    );
+  }
+}
+
+const expiry = (data: SessionData) =>
+  data.cookie.expires
+    ? new Date(data.cookie.expires)
+    : new Date(Date.now() + DEFAULT_SESSION_TIMEOUT_MINUTES * 60_000);
+
+export type SessionOptions = {
+  secret: string;
+  production: boolean;
+  redis?: Redis;
+  redisPrefix: string;
+  sessions: SessionsStore;
+};
+
+/**
+ * express-session with the store of the mode we run in. A visitor who only reads public pages gets no
+ * cookie (saveUninitialized: false). When the store cannot be reached the request goes on without a
+ * session and is marked, so public pages keep working and sign-in answers 503.
+ */
+export function sessionMiddleware(options: SessionOptions): RequestHandler[] {
+  const store = options.redis
+    ? new RedisStore({ client: options.redis, prefix: `${options.redisPrefix}sess:` })
+    : new DatabaseSessionStore(options.sessions);
+  const handler = session({
+    name: options.production ? '__Host-reti.sid' : 'reti.sid',
+    secret: options.secret,
+    store,
+    resave: false,
+    saveUninitialized: false,
+    rolling: true,
+    unset: 'destroy',
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: options.production,
+      path: '/',
+      maxAge: DEFAULT_SESSION_TIMEOUT_MINUTES * 60_000,
+    },
+  });
+  const tolerant: RequestHandler = (req, res, next) =>
+    handler(req, res, (error?: unknown) => {
+      if (error) {
+        req.log.warn({ err: (error as Error).message }, 'session store unavailable');
+        req.sessionUnavailable = true;
+      }
+      next();
+    });
+  const absoluteLifetime: RequestHandler = (req, _res, next) => {
+    const s = req.session;
+    if (s?.user && Date.now() - (s.startedAt ?? 0) > ABSOLUTE_LIFETIME_MS) {
+      return s.destroy(() => next());
+    }
+    next();
+  };
+  return [tolerant, absoluteLifetime];
+}
+
+export const currentUser = (req: Request): SessionUser | undefined => req.session?.user;

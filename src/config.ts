@@ -1,0 +1,124 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The demo password used when DEMO_PASSWORD is unset (never in production). */
+export const DEFAULT_DEMO_PASSWORD = 'Reti-Demo-2026!';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+const protocolOf = (value: string) => {
+  try {
+    return new URL(value).protocol;
+  } catch {
+    return undefined;
+  }
+};
+
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .refine(
+      (v) => protocols.includes(protocolOf(v) ?? ''),
+      `must be a URL starting with ${protocols.join(' or ')}//`,
+    );
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  API_BASE_URL: z
+    .string()
+    .regex(/^(\/[A-Za-z0-9._~-]+)+$|^https?:\/\/\S+$/, 'must be a path such as /api or an http(s) URL')
+    .default('/api'),
+  PUBLIC_URL: url(['http:', 'https:']).optional(),
+  DEMO: flag,
+  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d+|[\w.:/, -]+)$/, 'must be true, false, a hop count or a list of addresses')
+    .optional(),
+  SALES_EMAIL: z.string().email().default('sales@reti-immigration.example'),
+});
+
+export type Config = {
+  port: number;
+  env: 'development' | 'production' | 'test';
+  production: boolean;
+  databaseUrl?: string;
+  redisUrl?: string;
+  dataDir: string;
+  sessionSecret: string;
+  apiBaseUrl: string;
+  publicUrl: string;
+  demo: boolean;
+  demoPassword: string;
+  logLevel: string;
+  trustProxy: boolean | number | string;
+  salesEmail: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value throws a ConfigError naming the variable and the problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const demo = !production || e.DEMO;
+  if (production && !e.SESSION_SECRET)
+    throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required in production');
+  if (production && e.DEMO && !e.DEMO_PASSWORD)
+    throw new ConfigError(
+      'Invalid configuration:\n  DEMO_PASSWORD: required when DEMO=1 in production (no default credentials)',
+    );
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    env: e.NODE_ENV,
+    production,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    dataDir,
+    sessionSecret: e.SESSION_SECRET ?? developmentSecret(dataDir),
+    apiBaseUrl: e.API_BASE_URL.replace(/\/$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    demo,
+    demoPassword: e.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    salesEmail: e.SALES_EMAIL,
+  };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+/** Outside production the session secret is generated once and kept in DATA_DIR, so restarts keep sessions. */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = crypto.randomBytes(32).toString('hex');
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}

@@ -1,0 +1,20 @@
+import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import * as foundation from './migrations/0001_foundation';
+
+/** Migrations are listed here in order, so the bundled server carries them without reading a folder. */
+const migrations: Record<string, Migration> = {
+  '0001_foundation': foundation,
+};
+
+export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+  // The bookkeeping tables go in the schema the connection works in (search_path), not always 'public'.
+  const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema: rows[0].schema,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

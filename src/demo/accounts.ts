@@ -1,0 +1,18 @@
+import type { RoleName } from '../shared/constants';
+
+/** The demo data set's sign-ins, one per role. */
+export const DEMO_ACCOUNTS: Record<RoleName, { loginId: string; firstName: string; lastName: string }> = {
+  reti: { loginId: 'reti', firstName: 'Riley', lastName: 'Staff' },
+  admin: { loginId: 'admin', firstName: 'Alex', lastName: 'Morgan' },
+  user: { loginId: 'attorney', firstName: 'Jordan', lastName: 'Rivera' },
+};
+
+export const DEMO_FIRM = {
+  name: 'Demo Immigration Law',
+  contact_person: 'Alex Morgan',
+  contact_role: 'Managing Partner',
+  email: 'office@demo-immigration-law.example',
+  phone: '+1 (555) 010-2000',
+  industry: 'legal',
+  address: '100 Liberty Street, New York, NY 10005',
+} as const;

@@ -1,0 +1,188 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { AxePuppeteer } from '@axe-core/puppeteer';
+import type { Browser, BrowserContext, ElementHandle, HTTPRequest, HTTPResponse, Page } from 'puppeteer';
+import { listen, startTestApp, type TestApp } from '../helpers/app';
+import { launchBrowser } from '../helpers/browser';
+
+/** Screenshots for people to look at; outside the repository on purpose. */
+const SCREENS_DIR = '/tmp/screens';
+
+/**
+ * Production React reports a failed hydration as an uncaught "Minified React error #418" (and its
+ * siblings), development React as a console error naming hydration: either counts.
+ */
+const HYDRATION_ERROR = /hydrat|Minified React error #(418|419|421|422|423|425)\b/i;
+
+export type OpenPage = { page: Page; errors: string[] };
+
+/**
+ * One file's world: a real app on a loopback port and one browser. Every test opens its pages in a
+ * browser context of its own (cookies never leak between tests); after each test the contexts close
+ * and the page errors they saw are checked.
+ */
+export function e2eSuite() {
+  let t: TestApp;
+  let browser: Browser;
+  let server: { url: string; close(): Promise<void> };
+  let contexts: BrowserContext[] = [];
+  let opened: OpenPage[] = [];
+
+  beforeAll(async () => {
+    [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+    server = await listen(t);
+  });
+
+  afterEach(async () => {
+    const seen = opened.flatMap((p) => p.errors);
+    await Promise.all(contexts.map((c) => c.close()));
+    contexts = [];
+    opened = [];
+    expect(seen.filter((e) => HYDRATION_ERROR.test(e))).toEqual([]);
+    expect(seen.filter((e) => e.startsWith('pageerror:'))).toEqual([]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await t?.close();
+  });
+
+  return {
+    get t() {
+      return t;
+    },
+    get url() {
+      return server.url;
+    },
+    /** A new page in a fresh browser context, 1280×900, JavaScript on unless asked otherwise. */
+    async open(options: { javaScript?: boolean } = {}): Promise<OpenPage> {
+      const context = await browser.createBrowserContext();
+      contexts.push(context);
+      const page = await context.newPage();
+      // A wait that fails says what it waited for, well before the test's own 30 s timeout.
+      page.setDefaultTimeout(10_000);
+      await page.setViewport({ width: 1280, height: 900 });
+      if (options.javaScript === false) await page.setJavaScriptEnabled(false);
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => errors.push(`pageerror: ${e instanceof Error ? e.message : String(e)}`));
+      const entry = { page, errors };
+      opened.push(entry);
+      return entry;
+    },
+  };
+}
+
+export const pathOf = (page: Page) => {
+  const u = new URL(page.url());
+  return u.pathname + u.search + u.hash;
+};
+
+/** What a person reads in the element: rendered text only (hidden and closed elements say nothing). */
+export const textOf = (page: Page, selector = 'body') =>
+  page.$eval(selector, (e) => (e as HTMLElement).innerText.replace(/\s+/g, ' ').trim());
+
+export const isShown = (page: Page, selector: string) =>
+  page
+    .$eval(selector, (e) => e.checkVisibility({ visibilityProperty: true, opacityProperty: true }))
+    .catch(() => false);
+
+/** The form control a visible label names, inside the scope: found as a person (or a screen reader) would. */
+export async function field(
+  page: Page,
+  label: string,
+  scope = 'dialog[open]',
+): Promise<ElementHandle<HTMLInputElement>> {
+  const handle = await page.evaluateHandle(
+    (scopeSelector, text) => {
+      const root = document.querySelector(scopeSelector);
+      const found = [...(root?.querySelectorAll('label') ?? [])].find((l) => l.textContent?.trim() === text);
+      return (found?.control as HTMLInputElement | null) ?? null;
+    },
+    scope,
+    label,
+  );
+  const element = handle.asElement() as ElementHandle<HTMLInputElement> | null;
+  if (!element) throw new Error(`no field labelled "${label}" in ${scope}`);
+  return element;
+}
+
+/** A button or link by its visible text or accessible name, inside the scope. */
+export async function control(page: Page, name: string, scope = 'body'): Promise<ElementHandle<HTMLElement>> {
+  const handle = await page.evaluateHandle(
+    (scopeSelector, text) => {
+      const root = document.querySelector(scopeSelector);
+      const all = [...(root?.querySelectorAll<HTMLElement>('button, a, input[type=submit]') ?? [])];
+      return all.find((e) => e.textContent?.trim() === text || e.getAttribute('aria-label') === text) ?? null;
+    },
+    scope,
+    name,
+  );
+  const element = handle.asElement() as ElementHandle<HTMLElement> | null;
+  if (!element) throw new Error(`no button or link "${name}" in ${scope}`);
+  return element;
+}
+
+/** Replaces a field's text as typing (or pasting) would: real input events, one for the whole value. */
+export async function fill(page: Page, label: string, value: string, scope = 'dialog[open]') {
+  const input = await field(page, label, scope);
+  await input.focus();
+  if (await input.evaluate((e) => e.value !== '')) {
+    await input.evaluate((e) => e.select());
+    await page.keyboard.press('Backspace');
+  }
+  if (value) await page.keyboard.sendCharacter(value);
+}
+
+export const valueOf = async (page: Page, label: string, scope = 'dialog[open]') =>
+  (await field(page, label, scope)).evaluate((e) => e.value);
+
+/** Clicks and waits for the navigation it starts; answers the final response. */
+export async function clickAndWait(page: Page, target: ElementHandle<Element>): Promise<HTTPResponse | null> {
+  const [response] = await Promise.all([page.waitForNavigation(), target.click()]);
+  return response;
+}
+
+/**
+ * Intercepts the page's requests: the first one to `pathname` is held and handed to the test, which
+ * then lets it through (`continue()`) or answers it (`respond()`); every other request goes on.
+ */
+export async function holdRequest(page: Page, pathname: string): Promise<{ held: Promise<HTTPRequest> }> {
+  await page.setRequestInterception(true);
+  let caught = false;
+  const held = new Promise<HTTPRequest>((resolve) => {
+    page.on('request', (request) => {
+      if (request.isInterceptResolutionHandled()) return;
+      if (!caught && new URL(request.url()).pathname === pathname) {
+        caught = true;
+        resolve(request);
+      } else void request.continue();
+    });
+  });
+  return { held };
+}
+
+/** Axe's default rules (WCAG 2 A and AA, and best practices): the violations, as short readable lines. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxePuppeteer(page).analyze();
+  return result.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+/** The whole page; or only the viewport, where a modal and its backdrop are (they are fixed to it). */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  fs.mkdirSync(SCREENS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage: options.fullPage ?? true });
+}
+
+/** Waits until every island root on the page has been hydrated by React. */
+export const islandsHydrated = (page: Page) =>
+  page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-island]')].every((root) =>
+      Object.keys(root).some((k) => k.startsWith('__reactContainer')),
+    ),
+  );

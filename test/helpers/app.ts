@@ -1,0 +1,144 @@
+import crypto from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { createApp } from '../../src/app';
+import { type Config, loadConfig } from '../../src/config';
+import { type Database, openDatabase } from '../../src/db/database';
+import { migrateToLatest } from '../../src/db/migrate';
+import { connectRedis, createRedis, type Redis } from '../../src/db/redis';
+import { seedDemo } from '../../src/db/seed';
+import { readManifest } from '../../src/http/assets';
+import { createLogger } from '../../src/logger';
+
+export const DEMO_PASSWORD = 'Test-Demo-Password-1!';
+export type Backend = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const BACKENDS: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+export const REDIS_URL = process.env.REDIS_URL;
+
+export type TestAppOptions = {
+  backend?: Backend;
+  /** Sessions and rate limits in Redis (REDIS_URL), or a Redis URL of our own (e.g. an unreachable one). */
+  redis?: boolean | string;
+  env?: Record<string, string>;
+  limits?: { loginFailures: number; contactRequests: number };
+};
+
+export type TestApp = {
+  app: ReturnType<typeof createApp>;
+  config: Config;
+  database: Database;
+  redis?: Redis;
+  redisPrefix: string;
+  close(): Promise<void>;
+};
+
+/** A PostgreSQL schema of its own for one test file, so parallel files never meet. */
+async function postgresSchema(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL!;
+  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`DROP SCHEMA ${schema} CASCADE`);
+      await client.end();
+    },
+  };
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const backend = options.backend ?? 'pglite';
+  const pgSchema = backend === 'postgres' ? await postgresSchema() : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: path.join(os.tmpdir(), 'reti-test'),
+    SESSION_SECRET: crypto.randomBytes(24).toString('hex'),
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://127.0.0.1',
+    ...options.env,
+  });
+  const database = await openDatabase({ url: pgSchema?.url, dataDir: 'memory://' });
+  await migrateToLatest(database.db as never);
+  await seedDemo(database.db, DEMO_PASSWORD);
+  const logger = createLogger('silent');
+  const redisUrl = typeof options.redis === 'string' ? options.redis : options.redis ? REDIS_URL : undefined;
+  const redis = redisUrl ? createRedis(redisUrl, logger) : undefined;
+  if (redis) await connectRedis(redis, 500);
+  const redisPrefix = `test:${crypto.randomBytes(6).toString('hex')}:`;
+  const app = createApp({
+    config,
+    database,
+    redis,
+    logger,
+    manifest: readManifest(),
+    redisPrefix,
+    limits: options.limits ?? { loginFailures: 1000, contactRequests: 1000 },
+  });
+  return {
+    app,
+    config,
+    database,
+    redis,
+    redisPrefix,
+    async close() {
+      if (redis?.isReady) {
+        const keys = await redis.keys(`${redisPrefix}*`);
+        if (keys.length) await redis.del(keys);
+      }
+      if (redis?.isOpen) await redis.close().catch(() => redis.destroy());
+      else redis?.destroy();
+      await database.close();
+      await pgSchema?.drop();
+    },
+  };
+}
+
+/** Serves a test app on a free loopback port, for the browser tests. */
+export async function listen(testApp: TestApp): Promise<{ url: string; close(): Promise<void> }> {
+  const server = testApp.app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export const countRows = async (
+  database: Database,
+  table: 'contact_requests' | 'outbox' | 'audit_log' | 'sessions',
+) =>
+  Number(
+    (await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)}`.execute(database.db))
+      .rows[0].n,
+  );
+
+/** What a person reads: the HTML without tags, React's text separators or repeated white space. */
+export const visibleText = (html: string) =>
+  html
+    .replace(/<!-- -->/g, '')
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<\/?(span|strong|em|b|a)(\s[^>]*)?>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');

@@ -1,0 +1,163 @@
+import request from 'supertest';
+import { DEMO_PASSWORD, startTestApp, type TestApp } from '../helpers/app';
+
+const csrfFrom = (html: string) => /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? '';
+
+describe('request safety', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function signedIn() {
+    const agent = request.agent(t.app);
+    await agent.post('/api/auth/login').send({ user_id: 'admin', password: DEMO_PASSWORD });
+    const token = csrfFrom((await agent.get('/admin/dashboard')).text);
+    return { agent, token };
+  }
+
+  it('gives an anonymous reader no cookie', async () => {
+    for (const path of ['/', '/public', '/health', '/login', '/robots.txt']) {
+      const res = await request(t.app).get(path);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
+  it('answers malformed JSON with 400 and a clear message', async () => {
+    const res = await request(t.app)
+      .post('/api/auth/login')
+      .set('Content-Type', 'application/json')
+      .send('{"user_id": ');
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('The request body is not valid JSON.');
+    expect(res.body.requestId).toBe(res.headers['x-request-id']);
+  });
+
+  it('answers a body over the limit with 413', async () => {
+    const res = await request(t.app)
+      .post('/api/comm/contact')
+      .send({ name: 'x'.repeat(200_000) });
+    expect(res.status).toBe(413);
+    expect(res.body.error).toBe('The request body is too large.');
+    const form = await request(t.app)
+      .post('/contact')
+      .type('form')
+      .send({ name: 'x'.repeat(200_000) });
+    expect(form.status).toBe(413);
+    expect(form.text).toContain('The request body is too large.');
+  });
+
+  it('refuses a state change within a session without the CSRF token, or with a wrong one', async () => {
+    const { agent, token } = await signedIn();
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    const missing = await agent.post('/api/auth/refresh');
+    expect(missing.status).toBe(403);
+    expect(missing.body.error).toBe(
+      'Your security token is missing or out of date. Reload the page and try again.',
+    );
+    expect((await agent.post('/api/auth/refresh').set('X-CSRF-Token', 'f'.repeat(64))).status).toBe(403);
+    const form = await agent.post('/logout').type('form').send({ _csrf: 'wrong' });
+    expect(form.status).toBe(403);
+    expect(form.text).toContain('Your security token is missing or out of date.');
+    // Still signed in: the refused logout changed nothing.
+    expect((await agent.get('/api/demo/me')).status).toBe(200);
+    expect((await agent.post('/api/auth/refresh').set('X-CSRF-Token', token)).status).toBe(200);
+  });
+
+  it.each([
+    ['a cross-site Origin', { Origin: 'https://evil.example' }],
+    ['Origin null', { Origin: 'null' }],
+    ['Sec-Fetch-Site cross-site', { 'Sec-Fetch-Site': 'cross-site' }],
+    ['Sec-Fetch-Site same-site', { 'Sec-Fetch-Site': 'same-site' }],
+  ])('refuses unsafe requests with %s, even anonymous ones', async (_what, headers) => {
+    const login = await request(t.app)
+      .post('/api/auth/login')
+      .set(headers)
+      .send({ user_id: 'admin', password: DEMO_PASSWORD });
+    expect(login.status).toBe(403);
+    expect(login.body.error).toBe('Cross-site requests are not allowed.');
+    const contact = await request(t.app).post('/contact').set(headers).type('form').send({ name: 'A' });
+    expect(contact.status).toBe(403);
+  });
+
+  it('accepts same-origin browser requests', async () => {
+    const res = await request(t.app)
+      .post('/api/auth/login')
+      .set({ Origin: 'http://127.0.0.1', 'Sec-Fetch-Site': 'same-origin' })
+      .send({ user_id: 'admin', password: DEMO_PASSWORD });
+    expect(res.status).toBe(200);
+  });
+
+  it('sends a strict CSP whose nonce is the page script nonce, fresh on every response', async () => {
+    const a = await request(t.app).get('/public');
+    const b = await request(t.app).get('/public');
+    const csp = a.headers['content-security-policy'];
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("form-action 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+    expect(a.text).toContain(`<script type="module" nonce="${nonce}">`);
+    expect(b.headers['content-security-policy']).not.toContain(nonce);
+    expect(b.text).not.toContain(nonce);
+  });
+
+  it('ships no JavaScript on a page without islands', async () => {
+    const { agent } = await signedIn();
+    const page = await agent.get('/admin/users');
+    expect(page.status).toBe(200);
+    expect(page.text).not.toMatch(/<script(?! type="application\/ld\+json")/);
+    expect(page.text).not.toContain('modulepreload');
+  });
+
+  it('serves built assets as immutable', async () => {
+    const page = await request(t.app).get('/public');
+    const css = /href="(\/assets\/styles-[^"]+\.css)"/.exec(page.text)![1];
+    const res = await request(t.app).get(css);
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await request(t.app).get('/assets/nope.js')).status).toBe(404);
+  });
+});
+
+describe('IP rate limits', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ limits: { loginFailures: 3, contactRequests: 2 } });
+  });
+  afterAll(() => t.close());
+
+  it('stop repeated failed sign-ins from one address', async () => {
+    for (let i = 0; i < 3; i++) {
+      expect(
+        (
+          await request(t.app)
+            .post('/api/auth/login')
+            .send({ user_id: `ghost${i}`, password: 'x' })
+        ).status,
+      ).toBe(401);
+    }
+    const res = await request(t.app)
+      .post('/api/auth/login')
+      .send({ user_id: 'admin', password: DEMO_PASSWORD });
+    expect(res.status).toBe(429);
+    expect(res.body.error).toBe(
+      'Too many failed sign-ins from this address. Please wait 15 minutes and try again.',
+    );
+    const page = await request(t.app)
+      .post('/login')
+      .type('form')
+      .send({ user_id: 'admin', password: DEMO_PASSWORD });
+    expect(page.status).toBe(429);
+  });
+
+  it('limit contact requests per address', async () => {
+    const body = { name: 'Ana', phone: '5551234567', email: 'ana@firm.example' };
+    expect((await request(t.app).post('/api/comm/contact').send(body)).status).toBe(201);
+    expect((await request(t.app).post('/api/comm/contact').send(body)).status).toBe(201);
+    const res = await request(t.app).post('/api/comm/contact').send(body);
+    expect(res.status).toBe(429);
+    expect(res.body.error).toBe('Too many contact requests from this address. Please try again later.');
+  });
+});

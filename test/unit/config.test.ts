@@ -1,0 +1,62 @@
+import { ConfigError, DEFAULT_DEMO_PASSWORD, loadConfig } from '../../src/config';
+
+const base = { DATA_DIR: '/tmp/reti-config-test', SESSION_SECRET: 'x'.repeat(40) };
+
+describe('configuration from the environment', () => {
+  it('has working defaults for a fresh checkout', () => {
+    const config = loadConfig({ DATA_DIR: base.DATA_DIR });
+    expect(config).toMatchObject({
+      port: 3000,
+      env: 'development',
+      apiBaseUrl: '/api',
+      demo: true,
+      demoPassword: DEFAULT_DEMO_PASSWORD,
+      publicUrl: 'http://localhost:3000',
+      logLevel: 'info',
+      trustProxy: false,
+    });
+    expect(config.sessionSecret).toMatch(/^[0-9a-f]{64}$/);
+    // Generated once and kept: a restart keeps everyone signed in.
+    expect(loadConfig({ DATA_DIR: base.DATA_DIR }).sessionSecret).toBe(config.sessionSecret);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT: /],
+    [{ PORT: '70000' }, /PORT: /],
+    [{ NODE_ENV: 'staging' }, /NODE_ENV: /],
+    [
+      { DATABASE_URL: 'mysql://localhost/x' },
+      /DATABASE_URL: must be a URL starting with postgres: or postgresql:/,
+    ],
+    [{ REDIS_URL: 'not a url' }, /REDIS_URL: /],
+    [{ SESSION_SECRET: 'short' }, /SESSION_SECRET: must be at least 32 characters/],
+    [{ API_BASE_URL: 'api' }, /API_BASE_URL: must be a path such as \/api or an http\(s\) URL/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL: /],
+    [{ DEMO: 'maybe' }, /DEMO: /],
+    [{ PUBLIC_URL: 'ftp://example.com' }, /PUBLIC_URL: must be a URL starting with http: or https:/],
+  ])('refuses %j, naming the variable', (env, message) => {
+    expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, ...env })).toThrow(message);
+  });
+
+  it('requires SESSION_SECRET in production and never uses default demo credentials there', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: base.DATA_DIR })).toThrow(
+      /SESSION_SECRET: required in production/,
+    );
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).demo).toBe(false);
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production', DEMO: '1' })).toThrow(
+      /DEMO_PASSWORD: required/,
+    );
+    expect(
+      loadConfig({ ...base, NODE_ENV: 'production', DEMO: '1', DEMO_PASSWORD: 'chosen-by-operator' }).demo,
+    ).toBe(true);
+  });
+
+  it('reads the proxy setting as a flag, a hop count or addresses', () => {
+    expect(loadConfig({ ...base, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ ...base, TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe(
+      'loopback, 10.0.0.0/8',
+    );
+  });
+});

@@ -1,0 +1,27 @@
+import { createContext, useContext } from 'react';
+import type { AssetManifest } from '../src/http/assets';
+import type { SessionUser } from '../src/auth/session';
+
+export type IslandUse = { name: string; trigger: Trigger };
+export type Trigger = 'load' | 'idle' | 'visible' | 'interaction';
+
+/** Per-request facts every view may need, and the islands this render used. */
+export type RenderContextValue = {
+  manifest: AssetManifest;
+  nonce: string;
+  user?: SessionUser;
+  csrfToken?: string;
+  path: string;
+  year: number;
+  publicUrl: string;
+  apiBaseUrl: string;
+  islands: IslandUse[];
+};
+
+export const RenderContext = createContext<RenderContextValue | null>(null);
+
+export function useRenderContext(): RenderContextValue {
+  const value = useContext(RenderContext);
+  if (!value) throw new Error('views must be rendered through render()');
+  return value;
+}

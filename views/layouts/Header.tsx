@@ -1,0 +1,44 @@
+import { MENUS } from '../../src/shared/constants';
+import { Icon } from '../components/Icon';
+import { Island } from '../components/Island';
+import { Logo } from '../components/Logo';
+import { useRenderContext } from '../context';
+
+/** Shown on every path but '/': the role's menu and greeting when signed in, else the Login button. */
+export function Header() {
+  const { user, csrfToken, path } = useRenderContext();
+  return (
+    <header className="site-header">
+      <Logo />
+      {user ? (
+        <>
+          <nav className="role-menu" aria-label="Main">
+            <ul>
+              {MENUS[user.role_name].map((item) => (
+                <li key={item.id}>
+                  <a href={item.to} aria-current={path === item.to ? 'page' : undefined}>
+                    <Icon name={item.icon} />
+                    {item.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="account">
+            <span className="welcome">{`Welcome, ${user.first_name || 'User'} (${user.role_name})`}</span>
+            <form method="post" action="/logout">
+              <input type="hidden" name="_csrf" value={csrfToken} />
+              <button type="submit" className="btn btn-secondary">
+                Logout
+              </button>
+            </form>
+          </div>
+        </>
+      ) : (
+        <div className="account">
+          <Island name="LoginModal" props={{}} />
+        </div>
+      )}
+    </header>
+  );
+}
