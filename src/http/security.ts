@@ -30,6 +30,9 @@ export function securityHeaders(options: { production: boolean; apiBaseUrl: stri
       },
     },
     strictTransportSecurity: options.production,
+    // Same-origin requests keep their Origin (older browsers send `null` under no-referrer); other
+    // sites still learn nothing.
+    referrerPolicy: { policy: 'same-origin' },
   });
   return [nonce, headers];
 }

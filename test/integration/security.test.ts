@@ -89,6 +89,23 @@ describe('request safety', () => {
     expect(res.status).toBe(200);
   });
 
+  it('trusts Sec-Fetch-Site over Origin: Chromium posts forms with Origin null under some referrer policies', async () => {
+    const res = await request(t.app)
+      .post('/api/auth/login')
+      .set({ Origin: 'null', 'Sec-Fetch-Site': 'same-origin' })
+      .send({ user_id: 'admin', password: DEMO_PASSWORD });
+    expect(res.status).toBe(200);
+    const crossSite = await request(t.app)
+      .post('/api/auth/login')
+      .set({ Origin: 'http://127.0.0.1', 'Sec-Fetch-Site': 'cross-site' })
+      .send({ user_id: 'admin', password: DEMO_PASSWORD });
+    expect(crossSite.status).toBe(403);
+  });
+
+  it('keeps the referrer on the site: same-origin requests carry their real Origin', async () => {
+    expect((await request(t.app).get('/public')).headers['referrer-policy']).toBe('same-origin');
+  });
+
   it('sends a strict CSP whose nonce is the page script nonce, fresh on every response', async () => {
     const a = await request(t.app).get('/public');
     const b = await request(t.app).get('/public');
