@@ -1,13 +1,11 @@
-import crypto from 'node:crypto';
 import express, { type Request, type Response, Router } from 'express';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import { ErrorPage } from '../views/components/ErrorPage';
 import { areaPages } from './areas/routes';
 import { createAuditStore } from './audit/store';
 import { authApi, authPages } from './auth/routes';
 import { createAuthService } from './auth/service';
-import { sessionMiddleware } from './auth/session';
+import { sessionCookieName, sessionMiddleware } from './auth/session';
 import { createSessionsStore } from './auth/store';
 import type { Config } from './config';
 import { contactApi, contactForm } from './contact/routes';
@@ -24,6 +22,7 @@ import { errorHandler, HttpError } from './http/errors';
 import { rejectCrossSite } from './http/origin';
 import { ipRateLimit } from './http/rate-limit';
 import { createRenderer } from './http/render';
+import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security';
 import { PUBLIC_BUILD_DIR } from './paths';
 import { publicPages } from './public/routes';
@@ -41,8 +40,6 @@ export type AppDeps = {
   limits?: { loginFailures: number; contactRequests: number };
 };
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
-
 /** Builds the Express app; the middleware order below is the request's path through it. */
 export function createApp(deps: AppDeps) {
   const { config, database, redis, logger } = deps;
@@ -51,7 +48,7 @@ export function createApp(deps: AppDeps) {
   const apiPath = config.apiBaseUrl.startsWith('/')
     ? config.apiBaseUrl
     : new URL(config.apiBaseUrl).pathname.replace(/\/$/, '');
-  const cookieName = config.production ? '__Host-reti.sid' : 'reti.sid';
+  const cookieName = sessionCookieName(config.production);
 
   // Services, each over its own store.
   const audit = createAuditStore(database.db);
@@ -71,22 +68,7 @@ export function createApp(deps: AppDeps) {
   app.set('etag', false);
 
   // 1. Request ID and one log line per request.
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-      serializers: {
-        req: (req) => ({ id: req.id, method: req.method, url: req.url }),
-        res: (res) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(requestLog(logger));
 
   // 2. Security headers with a per-request CSP nonce; built assets, cached for a year.
   app.use(securityHeaders({ production: config.production, apiBaseUrl: config.apiBaseUrl }));

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import type { Logger } from 'pino';
 import pg from 'pg';
 import { createApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
@@ -26,6 +27,8 @@ export type TestAppOptions = {
   redis?: boolean | string;
   env?: Record<string, string>;
   limits?: { loginFailures: number; contactRequests: number };
+  /** Where the app logs; silent unless a test reads the lines. */
+  logger?: Logger;
 };
 
 export type TestApp = {
@@ -72,7 +75,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const database = await openDatabase({ url: pgSchema?.url, dataDir: 'memory://' });
   await migrateToLatest(database.db as never);
   await seedDemo(database.db, DEMO_PASSWORD);
-  const logger = createLogger('silent');
+  const logger = options.logger ?? createLogger('silent');
   const redisUrl = typeof options.redis === 'string' ? options.redis : options.redis ? REDIS_URL : undefined;
   const redis = redisUrl ? createRedis(redisUrl, logger) : undefined;
   if (redis) await connectRedis(redis, 500);

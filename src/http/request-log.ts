@@ -1,0 +1,48 @@
+import crypto from 'node:crypto';
+import type { RequestHandler } from 'express';
+import type { Logger } from 'pino';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** This request's ID: the caller's X-Request-Id when well-formed, else a fresh UUID. */
+    id: string;
+    /** The logger for this request: every line it writes carries `reqId`. */
+    log: Logger;
+  }
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/**
+ * Gives each request its ID (echoed as X-Request-Id, and carried by error responses) and writes one
+ * log line when the response is done. pino-http does the same with more machinery per request
+ * (serializers, wrapped loggers, three listeners), which cost a cached page a quarter of its throughput.
+ */
+export function requestLog(logger: Logger): RequestHandler {
+  // Error lines are the last to be silenced: below that level no line is ever written.
+  const logsRequests = logger.isLevelEnabled('error');
+  return (req, res, next) => {
+    const incoming = req.headers['x-request-id'];
+    const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+    req.id = id;
+    res.setHeader('X-Request-Id', id);
+    req.log = logger.child({ reqId: id });
+    if (logsRequests) {
+      const started = performance.now();
+      res.once('finish', () => {
+        const status = res.statusCode;
+        const level = status >= 500 ? 'error' : 'info';
+        if (!logger.isLevelEnabled(level)) return;
+        req.log[level](
+          {
+            req: { method: req.method, url: req.originalUrl },
+            res: { statusCode: status },
+            responseTime: Math.round(performance.now() - started),
+          },
+          status >= 500 ? 'request errored' : 'request completed',
+        );
+      });
+    }
+    next();
+  };
+}
