@@ -2,6 +2,7 @@ import { RedisStore } from 'connect-redis';
 import type { Request, RequestHandler } from 'express';
 import session, { type SessionData, Store } from 'express-session';
 import type { Redis } from '../db/redis';
+import { SAFE_METHODS } from '../http/origin';
 import { DEFAULT_SESSION_TIMEOUT_MINUTES, type RoleName } from '../shared/constants';
 import type { SessionsStore } from './store';
 
@@ -29,6 +30,9 @@ declare module 'express-serve-static-core' {
 }
 
 const ABSOLUTE_LIFETIME_MS = 12 * 60 * 60 * 1000;
+
+/** `__Host-` in production: the browser then only accepts it from HTTPS, for this host, on path /. */
+export const sessionCookieName = (production: boolean) => (production ? '__Host-reti.sid' : 'reti.sid');
 
 /** The embedded mode's store: sessions live in the same database as everything else. */
 class DatabaseSessionStore extends Store {
@@ -77,15 +81,21 @@ export type SessionOptions = {
 
 /**
  * express-session with the store of the mode we run in. A visitor who only reads public pages gets no
- * cookie (saveUninitialized: false). When the store cannot be reached the request goes on without a
- * session and is marked, so public pages keep working and sign-in answers 503.
+ * cookie (saveUninitialized: false), and a read without a session cookie skips the session altogether
+ * (no store lookup, no session object), which keeps anonymous pages fast. When the store cannot be
+ * reached the request goes on without a session and is marked, so public pages keep working and
+ * sign-in answers 503.
  */
 export function sessionMiddleware(options: SessionOptions): RequestHandler[] {
   const store = options.redis
     ? new RedisStore({ client: options.redis, prefix: `${options.redisPrefix}sess:` })
     : new DatabaseSessionStore(options.sessions);
+  const cookieName = sessionCookieName(options.production);
+  const cookiePrefix = `${cookieName}=`;
+  const needsSession = (req: Request) =>
+    !SAFE_METHODS.has(req.method) || (req.headers.cookie?.includes(cookiePrefix) ?? false);
   const handler = session({
-    name: options.production ? '__Host-reti.sid' : 'reti.sid',
+    name: cookieName,
     secret: options.secret,
     store,
     resave: false,
@@ -100,7 +110,8 @@ export function sessionMiddleware(options: SessionOptions): RequestHandler[] {
       maxAge: DEFAULT_SESSION_TIMEOUT_MINUTES * 60_000,
     },
   });
-  const tolerant: RequestHandler = (req, res, next) =>
+  const tolerant: RequestHandler = (req, res, next) => {
+    if (!needsSession(req)) return next();
     handler(req, res, (error?: unknown) => {
       if (error) {
         req.log.warn({ err: (error as Error).message }, 'session store unavailable');
@@ -108,6 +119,7 @@ export function sessionMiddleware(options: SessionOptions): RequestHandler[] {
       }
       next();
     });
+  };
   const absoluteLifetime: RequestHandler = (req, _res, next) => {
     const s = req.session;
     if (s?.user && Date.now() - (s.startedAt ?? 0) > ABSOLUTE_LIFETIME_MS) {

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { HttpError } from './errors';
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Refuses cross-site unsafe requests. Browsers send Sec-Fetch-Site (or at least Origin), so this guards
