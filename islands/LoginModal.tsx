@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useId, useState } from 'react';
 import { HttpStatusError, postJson } from '../src/shared/api-client';
 import { MESSAGES, ROLE_HOME, type RoleName } from '../src/shared/constants';
+import { safeNext } from '../src/shared/validation';
 import { useDialog } from './useDialog';
 
 type LoginResponse = { user_id: string; first_name: string; role_name: RoleName };
@@ -26,8 +27,7 @@ export default function LoginModal({ next }: { next?: string }) {
     setError('');
     try {
       const user = await postJson<LoginResponse>('/auth/login', { user_id: userId, password });
-      const home = ROLE_HOME[user.role_name];
-      window.location.assign(next && next.startsWith('/') && !next.startsWith('//') ? next : home);
+      window.location.assign(safeNext(next) ?? ROLE_HOME[user.role_name]);
     } catch (failure) {
       const status = failure instanceof HttpStatusError ? failure.status : 0;
       setError(

@@ -14,7 +14,10 @@ export type PageMeta = {
 
 /** JSON for a <script> body: '<' and the two JS line separators are escaped so nothing can close it. */
 export const scriptJson = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 export function Document({ meta, children }: { meta: PageMeta; children: ReactNode }) {
   const { manifest, csrfToken, path, publicUrl } = useRenderContext();
@@ -62,10 +65,15 @@ function IslandBoot() {
   const { islands, manifest, nonce } = useRenderContext();
   if (islands.length === 0) return null;
   const names = [...new Set(islands.map((i) => i.name))];
-  const boot = { hydrate: manifest.hydrate, islands: Object.fromEntries(names.map((n) => [n, manifest.islands[n].file])) };
+  const boot = {
+    hydrate: manifest.hydrate,
+    islands: Object.fromEntries(names.map((n) => [n, manifest.islands[n].file])),
+  };
   // Islands that hydrate at once are preloaded; the others load on their trigger, keeping first paint light.
   const eager = islands.filter((i) => i.trigger === 'load').map((i) => manifest.islands[i.name]);
-  const preload = [...new Set(eager.flatMap((i) => [i.file, ...i.imports]).concat(eager.length ? [manifest.hydrate] : []))];
+  const preload = [
+    ...new Set(eager.flatMap((i) => [i.file, ...i.imports]).concat(eager.length ? [manifest.hydrate] : [])),
+  ];
   return (
     <>
       {preload.map((href) => (
@@ -74,7 +82,9 @@ function IslandBoot() {
       <script
         type="module"
         nonce={nonce}
-        dangerouslySetInnerHTML={{ __html: `import{boot}from${scriptJson(manifest.runtime)};boot(${scriptJson(boot)})` }}
+        dangerouslySetInnerHTML={{
+          __html: `import{boot}from${scriptJson(manifest.runtime)};boot(${scriptJson(boot)})`,
+        }}
       />
     </>
   );

@@ -48,7 +48,12 @@ async function activate(root: HTMLElement, manifest: BootManifest): Promise<void
       import(manifest.hydrate) as Promise<HydrateModule>,
       import(manifest.islands[name]) as Promise<{ default: Parameters<HydrateModule['hydrate']>[1] }>,
     ]);
-    await runtime.hydrate(root, island.default, JSON.parse(root.dataset.props ?? '{}'), root.dataset.prefix ?? '');
+    await runtime.hydrate(
+      root,
+      island.default,
+      JSON.parse(root.dataset.props ?? '{}'),
+      root.dataset.prefix ?? '',
+    );
   } catch (error) {
     console.error('island failed to load', error);
   } finally {

@@ -1,6 +1,9 @@
 // JavaScript a page loads before anyone touches it, measured in the system Chromium.
 import zlib from 'node:zlib';
-import puppeteer, { type Browser, type Page } from 'puppeteer';
+import type { Browser, Page } from 'puppeteer';
+import { launchBrowser } from '../../test/helpers/browser';
+
+export { launchBrowser };
 
 export type ScriptFile = { url: string; bytes: number; gzipBytes: number };
 export type PageScripts = {
@@ -9,21 +12,6 @@ export type PageScripts = {
   gzipBytes: number;
   failedRequests: string[];
 };
-
-export async function launchBrowser(): Promise<Browser> {
-  return puppeteer.launch({
-    executablePath: process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-}
 
 /**
  * Opens `url` in a fresh context (empty cache, no cookies), waits for network idle, and adds up every

@@ -8,7 +8,8 @@ import { requireUser } from './guard';
 import { loginSchema } from './schema';
 import type { AuthService } from './service';
 import type { SessionUser } from './session';
-import { endSession, safeNext, startSession } from './session-control';
+import { safeNext } from '../shared/validation';
+import { endSession, startSession } from './session-control';
 
 export type AuthRouteDeps = { auth: AuthService; render: Renderer; cookieName: string };
 

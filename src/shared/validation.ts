@@ -24,3 +24,12 @@ export function contactLiveErrors(input: ContactInput): FieldErrors<ContactField
 export function isContactComplete(input: ContactInput): boolean {
   return input.name.trim() !== '' && isValidEmail(input.email) && isValidPhone(input.phone);
 }
+
+/** A `next` that stays on this site: a local path, never '//host' or a scheme. */
+export function safeNext(next: unknown): string | undefined {
+  if (typeof next !== 'string' || next.length > 2000 || !next.startsWith('/') || /[\\\s]/.test(next))
+    return undefined;
+  const base = 'http://local.invalid';
+  const url = new URL(next, base);
+  return url.origin === base ? `${url.pathname}${url.search}` : undefined;
+}

@@ -13,14 +13,12 @@ describe.each(BACKENDS)('contact requests on %s', (backend) => {
 
   it('stores the request and queues an email to the sales team', async () => {
     const before = (await rows()).length;
-    const res = await request(t.app)
-      .post('/api/comm/contact')
-      .send({
-        name: '  Ana Souza ',
-        firm: 'Souza Law',
-        phone: '+1 (555) 123-4567',
-        email: 'ana@souza.example',
-      });
+    const res = await request(t.app).post('/api/comm/contact').send({
+      name: '  Ana Souza ',
+      firm: 'Souza Law',
+      phone: '+1 (555) 123-4567',
+      email: 'ana@souza.example',
+    });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe("Thanks! We'll be in touch shortly.");
     const stored = (await rows()).at(-1)!;

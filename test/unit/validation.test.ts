@@ -1,4 +1,3 @@
-import { safeNext } from '../../src/auth/session-control';
 import { contactSchema } from '../../src/contact/schema';
 import { passwordProblem } from '../../src/shared/password-policy';
 import {
@@ -6,6 +5,7 @@ import {
   isContactComplete,
   isValidEmail,
   isValidPhone,
+  safeNext,
 } from '../../src/shared/validation';
 
 describe('contact rules (SPEC §5)', () => {

@@ -10,7 +10,7 @@ const PURPOSE: Record<string, string> = {
   '/user/ai': 'Document analysis, brief drafting, compliance checks and deadline tracking.',
   '/admin/dashboard': "Your firm's users, cases, documents and services at a glance.",
   '/admin/users': "Add, approve and suspend your firm's users.",
-  '/admin/cases': "Every case of the firm: search, filter, create and assign.",
+  '/admin/cases': 'Every case of the firm: search, filter, create and assign.',
   '/admin/reports': 'Performance metrics and generated reports.',
   '/admin/settings': 'Firm information, security, email, backup and appearance.',
   '/reti/dashboard': 'Every firm on the platform and its onboarding status.',

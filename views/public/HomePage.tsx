@@ -11,8 +11,8 @@ export function HomePage({ contact }: { contact: Partial<ContactModalProps> }) {
         <Logo />
         <h1>AI-assisted immigration practice, from intake to approval</h1>
         <p className="lead">
-          {PRODUCT_NAME} automates the paperwork of immigration law so attorneys spend their time on clients, not
-          forms.
+          {PRODUCT_NAME} automates the paperwork of immigration law so attorneys spend their time on clients,
+          not forms.
         </p>
         <p className="claim">
           <strong>Save up to {TIME_SAVING_PERCENT}% of a lawyer&apos;s time</strong> on every case.

@@ -1,4 +1,5 @@
 import type { FieldErrors } from '../../src/shared/validation';
+import { Field } from '../components/Field';
 
 export type LoginPageProps = {
   next?: string;
@@ -14,36 +15,24 @@ export function LoginPage({ next, userId, error, fieldErrors = {} }: LoginPagePr
     <section className="narrow card">
       <h1>Login</h1>
       <form method="post" action={action} className="form">
-        <label htmlFor="login-user">User ID</label>
-        <input
+        <Field
           id="login-user"
+          label="User ID"
           name="user_id"
           autoComplete="username"
           required
           defaultValue={userId}
-          aria-invalid={fieldErrors.user_id ? true : undefined}
-          aria-describedby={fieldErrors.user_id ? 'login-user-error' : undefined}
+          error={fieldErrors.user_id}
         />
-        {fieldErrors.user_id && (
-          <p className="field-error" id="login-user-error">
-            {fieldErrors.user_id}
-          </p>
-        )}
-        <label htmlFor="login-password">Password</label>
-        <input
+        <Field
           id="login-password"
+          label="Password"
           name="password"
           type="password"
           autoComplete="current-password"
           required
-          aria-invalid={fieldErrors.password ? true : undefined}
-          aria-describedby={fieldErrors.password ? 'login-password-error' : undefined}
+          error={fieldErrors.password}
         />
-        {fieldErrors.password && (
-          <p className="field-error" id="login-password-error">
-            {fieldErrors.password}
-          </p>
-        )}
         {error && (
           <p className="alert alert-error" role="alert">
             {error}

@@ -23,7 +23,9 @@ export function PublicPage({ contact }: { contact: Partial<ContactModalProps> })
     <>
       <section className="hero">
         <h1>The practice platform built for immigration law</h1>
-        <p className="lead">Cases, documents, USCIS forms and AI tools for attorneys, staff and firm administrators.</p>
+        <p className="lead">
+          Cases, documents, USCIS forms and AI tools for attorneys, staff and firm administrators.
+        </p>
       </section>
       <section className="section" aria-labelledby="cards-title">
         <h2 id="cards-title" className="visually-hidden">
@@ -53,7 +55,10 @@ export function PublicPage({ contact }: { contact: Partial<ContactModalProps> })
                   <li key={f}>{f}</li>
                 ))}
               </ul>
-              <a className={plan.badge ? 'btn btn-primary btn-block' : 'btn btn-secondary btn-block'} href="#contact">
+              <a
+                className={plan.badge ? 'btn btn-primary btn-block' : 'btn btn-secondary btn-block'}
+                href="#contact"
+              >
                 {plan.button}
               </a>
             </article>
