@@ -78,13 +78,26 @@ export function writeManifest(metafile) {
       manifest.islands[path.basename(entry, '.tsx')] = { file: url(file), imports };
     }
   }
-  fs.writeFileSync(path.join(dist, 'public', 'manifest.json'), JSON.stringify(manifest, null, 2));
+  // Renamed into place, so a server starting during a build never reads half a manifest.
+  const file = path.join(dist, 'public', 'manifest.json');
+  fs.writeFileSync(`${file}.${process.pid}`, JSON.stringify(manifest, null, 2));
+  fs.renameSync(`${file}.${process.pid}`, file);
   return manifest;
 }
 
+/** Hashed files of earlier builds stay an hour for pages (and servers) still naming them, then go. */
+function pruneOldAssets(metafile) {
+  const current = new Set(Object.keys(metafile.outputs).map((f) => path.join(root, f)));
+  const cutoff = Date.now() - 60 * 60 * 1000;
+  for (const name of fs.readdirSync(assetsDir)) {
+    const file = path.join(assetsDir, name);
+    if (!current.has(file) && fs.statSync(file).mtimeMs < cutoff) fs.rmSync(file, { force: true });
+  }
+}
+
 export async function buildBrowser() {
-  fs.rmSync(assetsDir, { recursive: true, force: true });
   const result = await esbuild.build(browserOptions());
+  pruneOldAssets(result.metafile);
   return writeManifest(result.metafile);
 }
 

@@ -1,6 +1,9 @@
 import express, { type Request, type Response, Router } from 'express';
 import type { Logger } from 'pino';
 import { ErrorPage } from '../views/components/ErrorPage';
+import { enforceAccess } from './access/middleware';
+import { accessApi } from './access/routes';
+import { createAccessService } from './access/service';
 import { areaPages } from './areas/routes';
 import { createAuditStore } from './audit/store';
 import { authApi, authPages } from './auth/routes';
@@ -13,6 +16,8 @@ import { createContactService } from './contact/service';
 import type { Database } from './db/database';
 import type { Redis } from './db/redis';
 import { demoApi } from './demo/routes';
+import { firmsApi } from './firms/routes';
+import { createFirmsService } from './firms/service';
 import { healthApi, healthPage, nodeApi } from './health/routes';
 import { createHealthService } from './health/service';
 import { createHealthStore } from './health/store';
@@ -40,8 +45,11 @@ export type AppDeps = {
   limits?: { loginFailures: number; contactRequests: number };
 };
 
+/** The Express app, and what stops its background work (the permission matrix's change listener). */
+export type App = ReturnType<typeof express> & { close(): Promise<void> };
+
 /** Builds the Express app; the middleware order below is the request's path through it. */
-export function createApp(deps: AppDeps) {
+export function createApp(deps: AppDeps): App {
   const { config, database, redis, logger } = deps;
   const redisPrefix = deps.redisPrefix ?? 'reti:';
   const limits = deps.limits ?? { loginFailures: 20, contactRequests: 5 };
@@ -56,6 +64,9 @@ export function createApp(deps: AppDeps) {
   const auth = createAuthService({ users, audit });
   const contact = createContactService({ db: database.db, salesEmail: config.salesEmail });
   const health = createHealthService({ store: createHealthStore(database.db), redis });
+  const access = createAccessService({ db: database.db, redis, redisPrefix, logger });
+  void access.start().catch((error) => logger.error({ err: error }, 'permission matrix not loaded'));
+  const firms = createFirmsService({ db: database.db });
   const render = createRenderer({
     manifest: deps.manifest,
     publicUrl: config.publicUrl,
@@ -120,13 +131,17 @@ export function createApp(deps: AppDeps) {
 
   app.use(nodeApi({ apiBaseUrl: config.apiBaseUrl }));
 
+  // Every API request passes the permission matrix first.
   const api = Router();
+  api.use(enforceAccess(access, api));
   api.use('/auth/login', loginLimit);
   api.use('/comm/contact', contactLimit);
   api.use(authApi({ auth, render, cookieName }));
   api.use(demoApi({ auth, demo: config.demo, cookieName }));
   api.use(contactApi({ contact }));
   api.use(healthApi({ health }));
+  api.use(accessApi({ access }));
+  api.use(firmsApi({ firms }));
   api.use(() => {
     throw new HttpError(404, 'No such API endpoint.');
   });
@@ -154,5 +169,5 @@ export function createApp(deps: AppDeps) {
     ),
   );
 
-  return app;
+  return Object.assign(app, { close: () => access.stop() });
 }

@@ -46,6 +46,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down: finishing requests in flight');
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     server.close(async () => {
+      await app.close().catch((error) => logger.error({ err: error }, 'closing failed'));
       await runtime.close().catch((error) => logger.error({ err: error }, 'closing failed'));
       clearTimeout(force);
       logger.info('stopped');

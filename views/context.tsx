@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { AssetManifest } from '../src/http/assets';
 import type { SessionUser } from '../src/auth/session';
+import type { Flash } from '../src/http/flash';
 
 export type IslandUse = { name: string; trigger: Trigger };
 export type Trigger = 'load' | 'idle' | 'visible' | 'interaction';
@@ -11,6 +12,8 @@ export type RenderContextValue = {
   nonce: string;
   user?: SessionUser;
   csrfToken?: string;
+  /** A form's outcome, carried across its redirect. */
+  flash?: Flash;
   path: string;
   year: number;
   publicUrl: string;

@@ -67,6 +67,7 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: CreatedAt;
   sent_at: Date | null;
+  next_attempt_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 export interface AuditLogTable {
@@ -80,6 +81,42 @@ export interface AuditLogTable {
   created_at: CreatedAt;
 }
 
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ActionsTable {
+  id: Generated<string>;
+  name: string;
+  description: string;
+  route: string;
+  method: HttpMethod;
+  category: string;
+  is_active: Generated<boolean>;
+  is_public: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface PermissionsTable {
+  action_id: string;
+  role: Role;
+  can_read: boolean;
+  can_write: boolean;
+  can_delete: boolean;
+  updated_at: UpdatedAt;
+}
+
+export interface InvitationsTable {
+  id: Generated<string>;
+  firm_id: string;
+  user_id: string | null;
+  email: string;
+  token_hash: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   firms: FirmsTable;
   users: UsersTable;
@@ -87,4 +124,7 @@ export interface DB {
   contact_requests: ContactRequestsTable;
   outbox: OutboxTable;
   audit_log: AuditLogTable;
+  actions: ActionsTable;
+  permissions: PermissionsTable;
+  invitations: InvitationsTable;
 }

@@ -1,16 +1,57 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { DB, FirmsTable } from '../db/schema';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { DB, FirmsTable, FirmStatus } from '../db/schema';
 
 export type FirmRow = Selectable<FirmsTable>;
 
 export function createFirmsStore(db: Kysely<DB>) {
   return {
-    findByName(name: string): Promise<FirmRow | undefined> {
-      return db.selectFrom('firms').selectAll().where('name', '=', name).executeTakeFirst();
+    findById(id: string): Promise<FirmRow | undefined> {
+      return db.selectFrom('firms').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** One page of firms, newest first; `onlyId` narrows the list to one firm (a firm's own view). */
+    async page(options: { offset: number; limit: number; onlyId?: string }): Promise<{ rows: FirmRow[]; total: number }> {
+      let query = db.selectFrom('firms');
+      if (options.onlyId) query = query.where('id', '=', options.onlyId);
+      const [rows, count] = await Promise.all([
+        query
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id')
+          .offset(options.offset)
+          .limit(options.limit)
+          .execute(),
+        query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
+    async countByStatus(): Promise<Record<FirmStatus, number>> {
+      const rows = await db
+        .selectFrom('firms')
+        .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('status')
+        .execute();
+      const counts: Record<FirmStatus, number> = { active: 0, pending: 0, inactive: 0 };
+      for (const r of rows) counts[r.status] = Number(r.n);
+      return counts;
     },
 
     insert(firm: Insertable<FirmsTable>): Promise<FirmRow> {
       return db.insertInto('firms').values(firm).returningAll().executeTakeFirstOrThrow();
+    },
+
+    update(id: string, values: Updateable<FirmsTable>): Promise<FirmRow | undefined> {
+      return db
+        .updateTable('firms')
+        .set({ ...values, updated_at: new Date() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    async delete(id: string): Promise<void> {
+      await db.deleteFrom('firms').where('id', '=', id).execute();
     },
   };
 }

@@ -8,6 +8,7 @@ import { BareLayout, Layout } from '../../views/layouts/Layout';
 import { currentUser } from '../auth/session';
 import type { AssetManifest } from './assets';
 import { csrfToken } from './csrf';
+import { takeFlash } from './flash';
 
 export type RenderOptions = {
   meta: PageMeta;
@@ -37,6 +38,7 @@ export function createRenderer(config: {
       nonce,
       user: currentUser(req),
       csrfToken: csrfToken(req),
+      flash: takeFlash(req),
       path: req.path,
       year: new Date().getFullYear(),
       publicUrl: config.publicUrl,
@@ -57,7 +59,7 @@ export function createRenderer(config: {
     const nonce = res.locals.nonce as string;
     const signedIn = Boolean(currentUser(req));
     let html: string;
-    if (options.cacheable && !signedIn) {
+    if (options.cacheable && !signedIn && !req.session?.flash) {
       const key = `${req.path}|${new Date().getFullYear()}`;
       let parts = cache.get(key);
       if (parts === undefined) {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { HttpError } from './errors';
 import type { FieldErrors } from '../shared/validation';
 
 /** The first message for each field of a failed parse, keyed by field name. */
@@ -18,4 +19,20 @@ export function stringFields<K extends string>(body: unknown, keys: readonly K[]
     K,
     string
   >;
+}
+
+/** The parsed input, or a 422 whose message is the first problem and whose fields say where each one is. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const parsed = schema.safeParse(input ?? {});
+  if (parsed.success) return parsed.data;
+  const errors = fieldErrors<string>(parsed.error);
+  throw new HttpError(422, Object.values(errors)[0] ?? 'Check the form.', errors);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A row ID from the path; anything that is not a UUID cannot name a row, so it is simply not found. */
+export function idParam(value: unknown, notFound: string): string {
+  if (typeof value !== 'string' || !UUID.test(value)) throw new HttpError(404, notFound);
+  return value.toLowerCase();
 }

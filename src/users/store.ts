@@ -28,6 +28,16 @@ export function createUsersStore(db: Kysely<DB>) {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    listByFirm(firmId: string): Promise<UserRow[]> {
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where('firm_id', '=', firmId)
+        .orderBy('last_name')
+        .orderBy('first_name')
+        .execute();
+    },
+
     async insert(user: NewUser): Promise<UserRow> {
       return db
         .insertInto('users')

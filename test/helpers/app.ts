@@ -96,6 +96,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     redis,
     redisPrefix,
     async close() {
+      await app.close();
       if (redis?.isReady) {
         const keys = await redis.keys(`${redisPrefix}*`);
         if (keys.length) await redis.del(keys);

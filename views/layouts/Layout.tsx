@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Footer } from '../components/Footer';
+import { useRenderContext } from '../context';
 import { Header } from './Header';
 
 /** Every page but '/': the header, the page's main content, the footer. */
@@ -10,7 +11,10 @@ export function Layout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <Header />
-      <main id="main">{children}</main>
+      <main id="main">
+        <FlashMessage />
+        {children}
+      </main>
       <Footer />
     </>
   );
@@ -23,5 +27,16 @@ export function BareLayout({ children }: { children: ReactNode }) {
       <main id="main">{children}</main>
       <Footer />
     </>
+  );
+}
+
+/** The outcome of the form that led here, once. */
+function FlashMessage() {
+  const { flash } = useRenderContext();
+  if (!flash) return null;
+  return (
+    <p className={`alert alert-${flash.kind} flash`} role={flash.kind === 'error' ? 'alert' : 'status'}>
+      {flash.message}
+    </p>
   );
 }

@@ -1,0 +1,55 @@
+/** Words, options and shapes of the access catalogue and matrix, shared by the server and the islands. */
+import type { RoleName } from './constants';
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+/** The HTTP Method options of the Add Action form (SPEC §2); PATCH stays available when editing a PATCH row. */
+export const FORM_METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE'];
+
+export const ROLE_COLUMNS: Array<{ roleId: RoleName; roleName: string }> = [
+  { roleId: 'user', roleName: 'User' },
+  { roleId: 'admin', roleName: 'Admin' },
+  { roleId: 'reti', roleName: 'Reti' },
+];
+
+export const ACCESS_MESSAGES = {
+  loadingPermissions: 'Loading role permissions...',
+  loadingActions: 'Loading actions...',
+  confirmDelete: 'Are you sure you want to delete this action?',
+  selfLockout: 'Staff cannot remove their own access to Role Management and Actions Management.',
+  publicAction: 'This action is public: everyone may call it, so it has no role permissions to edit.',
+} as const;
+
+export const ACTION_LIMITS = { name: 100, category: 100, route: 200, description: 500 } as const;
+
+/** A catalogue route: under /api, each segment a plain word or a {parameter}. */
+export const ACTION_ROUTE_PATTERN = /^\/api(\/([A-Za-z0-9._~-]+|\{[A-Za-z][A-Za-z0-9_]*\}))+$/;
+
+/** An action as the API and the islands see it (SPEC §3 field names; dates as yyyy-mm-dd). */
+export type Action = {
+  id: string;
+  name: string;
+  description: string;
+  route: string;
+  method: HttpMethod;
+  category: string;
+  isActive: boolean;
+  isPublic: boolean;
+  createdAt: string;
+  lastModified: string;
+};
+
+export type RolePermission = {
+  roleId: RoleName;
+  roleName: string;
+  canRead: boolean;
+  canWrite: boolean;
+  canDelete: boolean;
+};
+
+/** One row of the matrix (SPEC §3 "Permission entry"). */
+export type PermissionEntry = Pick<Action, 'id' | 'name' | 'description' | 'route' | 'method' | 'isActive' | 'isPublic'> & {
+  permissions: RolePermission[];
+};
+
+export type ActionInput = Pick<Action, 'name' | 'category' | 'route' | 'method' | 'description' | 'isActive'>;
