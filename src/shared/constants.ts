@@ -92,7 +92,12 @@ export type IconName =
   | 'settings'
   | 'firm'
   | 'roles'
-  | 'actions';
+  | 'actions'
+  | 'view'
+  | 'edit'
+  | 'delete'
+  | 'toggle'
+  | 'mail';
 
 export const MENUS: Record<RoleName, MenuItem[]> = {
   user: [

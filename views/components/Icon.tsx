@@ -14,6 +14,11 @@ const PATHS: Record<IconName, string> = {
   firm: 'M3 21h18M5 21V7l7-4 7 4v14M9 21v-6h6v6',
   roles: 'M12 2l8 4v6c0 5-3.5 8.5-8 10-4.5-1.5-8-5-8-10V6z',
   actions: 'M13 2L3 14h9l-1 8 10-12h-9z',
+  view: 'M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z',
+  edit: 'M4 20h4L19 9l-4-4L4 16zM14 6l4 4',
+  delete: 'M3 6h18M8 6V4h8v2M6 6l1 14h10l1-14M10 11v6M14 11v6',
+  toggle: 'M7 7h10a5 5 0 0 1 0 10H7A5 5 0 0 1 7 7zM7 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z',
+  mail: 'M3 5h18v14H3zM3 6l9 7 9-7',
 };
 
 export function Icon({ name }: { name: IconName }) {
