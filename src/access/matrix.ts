@@ -103,6 +103,8 @@ export class Matrix {
     if (action.isPublic) return { kind: 'allow', action };
     if (!role) return { kind: 'anonymous', action };
     const capability = capabilityFor(method);
-    return action.roles[role][capability] ? { kind: 'allow', action } : { kind: 'denied', action, capability };
+    return action.roles[role][capability]
+      ? { kind: 'allow', action }
+      : { kind: 'denied', action, capability };
   }
 }

@@ -35,7 +35,11 @@ const flags = z.object({
 /** PUT {API}/permissions/{actionId}: the row's flags for every role. */
 export const permissionRowSchema = z.object({
   permissions: z
-    .array(flags.extend({ roleId: z.enum(['user', 'admin', 'reti'], { error: 'roleId must be user, admin or reti' }) }))
+    .array(
+      flags.extend({
+        roleId: z.enum(['user', 'admin', 'reti'], { error: 'roleId must be user, admin or reti' }),
+      }),
+    )
     .refine(
       (rows) => ROLE_COLUMNS.every((c) => rows.filter((r) => r.roleId === c.roleId).length === 1),
       'permissions must have exactly one entry for each of user, admin and reti',

@@ -5,7 +5,13 @@ import type { SessionUser } from '../auth/session';
 import type { DB } from '../db/schema';
 import type { Redis } from '../db/redis';
 import { HttpError } from '../http/errors';
-import { ACCESS_MESSAGES, type Action, type ActionInput, type PermissionEntry, ROLE_COLUMNS } from '../shared/access';
+import {
+  ACCESS_MESSAGES,
+  type Action,
+  type ActionInput,
+  type PermissionEntry,
+  ROLE_COLUMNS,
+} from '../shared/access';
 import type { RoleName } from '../shared/constants';
 import type { ActionPatch, PermissionRowInput } from './schema';
 import { type ActionRow, createAccessStore, type PermissionRow } from './store';
@@ -23,7 +29,8 @@ const STAFF_LIFELINE = new Set([
   'POST /auth/login',
   'POST /auth/logout',
 ]);
-const isLifeline = (a: { method: string; route: string }) => STAFF_LIFELINE.has(patternKey(a.method, a.route));
+const isLifeline = (a: { method: string; route: string }) =>
+  STAFF_LIFELINE.has(patternKey(a.method, a.route));
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -45,7 +52,8 @@ const NO_FLAGS: Flags = { read: false, write: false, delete: false };
 function rolesOf(actionId: string, permissions: PermissionRow[]): Record<RoleName, Flags> {
   const roles: Record<RoleName, Flags> = { user: NO_FLAGS, admin: NO_FLAGS, reti: NO_FLAGS };
   for (const p of permissions)
-    if (p.action_id === actionId) roles[p.role] = { read: p.can_read, write: p.can_write, delete: p.can_delete };
+    if (p.action_id === actionId)
+      roles[p.role] = { read: p.can_read, write: p.can_write, delete: p.can_delete };
   return roles;
 }
 
@@ -69,7 +77,11 @@ const toEntry = (action: Action, roles: Record<RoleName, Flags>): PermissionEntr
 const notFound = () => new HttpError(404, 'Action not found.');
 
 /** The answer to a request the matrix refused, or null when it may go on. */
-export function refusal(decision: Decision, user: SessionUser | undefined, sessionUnavailable = false): HttpError | null {
+export function refusal(
+  decision: Decision,
+  user: SessionUser | undefined,
+  sessionUnavailable = false,
+): HttpError | null {
   switch (decision.kind) {
     case 'allow':
       return null;
@@ -109,17 +121,15 @@ export function createAccessService(options: AccessOptions) {
     const mine = ++generation;
     const [actions, permissions] = await Promise.all([store.listActions(), store.listPermissions()]);
     const next = new Matrix(
-      actions.map(
-        (a): MatrixAction => ({
-          id: a.id,
-          name: a.name,
-          method: a.method,
-          route: a.route,
-          isActive: a.is_active,
-          isPublic: a.is_public,
-          roles: rolesOf(a.id, permissions),
-        }),
-      ),
+      actions.map((a): MatrixAction => ({
+        id: a.id,
+        name: a.name,
+        method: a.method,
+        route: a.route,
+        isActive: a.is_active,
+        isPublic: a.is_public,
+        roles: rolesOf(a.id, permissions),
+      })),
     );
     // A slower, older load never replaces a newer one.
     if (mine === generation || !matrix) matrix = next;
@@ -142,9 +152,11 @@ export function createAccessService(options: AccessOptions) {
   async function changed(): Promise<void> {
     await reload();
     if (redis?.isReady)
-      await redis.publish(channel, String(Date.now())).catch((error: Error) =>
-        logger.warn({ err: error.message }, 'permission change not announced to other processes'),
-      );
+      await redis
+        .publish(channel, String(Date.now()))
+        .catch((error: Error) =>
+          logger.warn({ err: error.message }, 'permission change not announced to other processes'),
+        );
   }
 
   /** Listens for other processes' changes; reloads after every (re)connection, in case one was missed. */
@@ -167,15 +179,23 @@ export function createAccessService(options: AccessOptions) {
     actor: SessionUser,
     work: (s: ReturnType<typeof createAccessStore>, audit: ReturnType<typeof createAuditStore>) => Promise<T>,
   ): Promise<T> {
-    const result = await db.transaction().execute((trx) => work(createAccessStore(trx), createAuditStore(trx)));
+    const result = await db
+      .transaction()
+      .execute((trx) => work(createAccessStore(trx), createAuditStore(trx)));
     await changed();
     logger.info({ actor: actor.user_id }, 'access control changed');
     return result;
   }
 
-  async function refuseDuplicate(s: ReturnType<typeof createAccessStore>, a: { method: string; route: string }, self?: string) {
+  async function refuseDuplicate(
+    s: ReturnType<typeof createAccessStore>,
+    a: { method: string; route: string },
+    self?: string,
+  ) {
     const key = patternKey(a.method, a.route);
-    const clash = (await s.listActions()).find((row) => row.id !== self && patternKey(row.method, row.route) === key);
+    const clash = (await s.listActions()).find(
+      (row) => row.id !== self && patternKey(row.method, row.route) === key,
+    );
     if (clash)
       throw new HttpError(409, `An action for ${a.method} ${a.route} already exists (${clash.name}).`, {
         route: `An action for ${a.method} ${a.route} already exists (${clash.name}).`,
@@ -226,7 +246,13 @@ export function createAccessService(options: AccessOptions) {
         await refuseDuplicate(s, input);
         const row = await s.insertAction(input);
         const after = toAction(row);
-        await audit.record({ actorUserId: actor.id, action: 'action.created', entity: 'action', entityId: row.id, after });
+        await audit.record({
+          actorUserId: actor.id,
+          action: 'action.created',
+          entity: 'action',
+          entityId: row.id,
+          after,
+        });
         return after;
       }),
 
@@ -236,12 +262,20 @@ export function createAccessService(options: AccessOptions) {
         if (!row) throw notFound();
         const before = toAction(row);
         const merged = { ...before, ...patch };
-        const movesPattern = patternKey(merged.method, merged.route) !== patternKey(before.method, before.route);
+        const movesPattern =
+          patternKey(merged.method, merged.route) !== patternKey(before.method, before.route);
         if (isLifeline(before) && (movesPattern || !merged.isActive))
           throw new HttpError(409, ACCESS_MESSAGES.selfLockout);
         if (movesPattern) await refuseDuplicate(s, merged, id);
         const after = toAction((await s.updateAction(id, patch))!);
-        await audit.record({ actorUserId: actor.id, action: 'action.updated', entity: 'action', entityId: id, before, after });
+        await audit.record({
+          actorUserId: actor.id,
+          action: 'action.updated',
+          entity: 'action',
+          entityId: id,
+          before,
+          after,
+        });
         return after;
       }),
 
@@ -252,10 +286,20 @@ export function createAccessService(options: AccessOptions) {
         if (isLifeline(row)) throw new HttpError(409, ACCESS_MESSAGES.selfLockout);
         const before = toEntry(toAction(row), rolesOf(id, await s.permissionsOf(id)));
         await s.deleteAction(id);
-        await audit.record({ actorUserId: actor.id, action: 'action.deleted', entity: 'action', entityId: id, before });
+        await audit.record({
+          actorUserId: actor.id,
+          action: 'action.deleted',
+          entity: 'action',
+          entityId: id,
+          before,
+        });
       }),
 
-    savePermissions: (actor: SessionUser, actionId: string, input: PermissionRowInput): Promise<PermissionEntry> =>
+    savePermissions: (
+      actor: SessionUser,
+      actionId: string,
+      input: PermissionRowInput,
+    ): Promise<PermissionEntry> =>
       inTransaction(actor, async (s, audit) => {
         const row = await s.findAction(actionId);
         if (!row) throw notFound();
@@ -268,7 +312,8 @@ export function createAccessService(options: AccessOptions) {
           delete: p.canDelete,
         }));
         const reti = rows.find((r) => r.role === 'reti')!;
-        if (isLifeline(row) && !reti[capabilityFor(row.method)]) throw new HttpError(409, ACCESS_MESSAGES.selfLockout);
+        if (isLifeline(row) && !reti[capabilityFor(row.method)])
+          throw new HttpError(409, ACCESS_MESSAGES.selfLockout);
         const before = toEntry(action, rolesOf(actionId, await s.permissionsOf(actionId)));
         await s.savePermissions(actionId, rows);
         const after = toEntry(action, rolesOf(actionId, await s.permissionsOf(actionId)));

@@ -4,7 +4,10 @@ import type { ActionInput } from '../shared/access';
 import type { Flags } from './matrix';
 
 export type ActionRow = Selectable<ActionsTable>;
-export type PermissionRow = { action_id: string; role: Role } & Record<'can_read' | 'can_write' | 'can_delete', boolean>;
+export type PermissionRow = { action_id: string; role: Role } & Record<
+  'can_read' | 'can_write' | 'can_delete',
+  boolean
+>;
 
 /** The actions catalogue and the permission matrix: the only place that queries their tables. */
 export function createAccessStore(db: Kysely<DB>) {
@@ -18,7 +21,10 @@ export function createAccessStore(db: Kysely<DB>) {
     },
 
     listPermissions(): Promise<PermissionRow[]> {
-      return db.selectFrom('permissions').select(['action_id', 'role', 'can_read', 'can_write', 'can_delete']).execute();
+      return db
+        .selectFrom('permissions')
+        .select(['action_id', 'role', 'can_read', 'can_write', 'can_delete'])
+        .execute();
     },
 
     permissionsOf(actionId: string): Promise<PermissionRow[]> {

@@ -22,7 +22,9 @@ export const firmSchema = z.object({
     .trim()
     .max(FIRM_LIMITS.address, `Address must be at most ${FIRM_LIMITS.address} characters`)
     .default(''),
-  industry: z.enum([...INDUSTRIES, ''], { error: `Industry must be one of ${INDUSTRIES.join(', ')}` }).default(''),
+  industry: z
+    .enum([...INDUSTRIES, ''], { error: `Industry must be one of ${INDUSTRIES.join(', ')}` })
+    .default(''),
 });
 
 /** PUT {API}/firms/{id}: the same fields, and the status (platform staff only). */
@@ -37,7 +39,11 @@ export const firmUserSchema = z.object({
     .trim()
     .regex(/^[A-Za-z0-9._@-]{2,100}$/, 'User ID must be 2-100 letters, digits or . _ @ -'),
   firstName: required('First name', 100),
-  lastName: z.string({ error: 'Last name must be text' }).trim().max(100, 'Last name must be at most 100 characters').default(''),
+  lastName: z
+    .string({ error: 'Last name must be text' })
+    .trim()
+    .max(100, 'Last name must be at most 100 characters')
+    .default(''),
   email: required('Email', 254).regex(EMAIL_PATTERN, MESSAGES.invalidEmail),
   role: z.enum(['user', 'admin'], { error: 'Role must be user or admin' }),
 });

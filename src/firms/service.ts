@@ -91,7 +91,13 @@ export function createFirmsService(deps: { db: Kysely<DB> }) {
       return db.transaction().execute(async (trx) => {
         const row = await createFirmsStore(trx).insert({ ...columnsOf(input), status: 'pending' });
         const after = toFirm(row);
-        await createAuditStore(trx).record({ actorUserId: actor.id, action: 'firm.created', entity: 'firm', entityId: row.id, after });
+        await createAuditStore(trx).record({
+          actorUserId: actor.id,
+          action: 'firm.created',
+          entity: 'firm',
+          entityId: row.id,
+          after,
+        });
         return after;
       });
     },
@@ -101,7 +107,10 @@ export function createFirmsService(deps: { db: Kysely<DB> }) {
       if (input.status && input.status !== current.status && !isStaff(actor))
         throw new HttpError(403, "Only platform staff can change a firm's status.");
       return db.transaction().execute(async (trx) => {
-        const row = await createFirmsStore(trx).update(id, { ...columnsOf(input), status: input.status ?? current.status });
+        const row = await createFirmsStore(trx).update(id, {
+          ...columnsOf(input),
+          status: input.status ?? current.status,
+        });
         if (!row) throw notFound();
         const after = toFirm(row);
         await createAuditStore(trx).record({
@@ -142,7 +151,9 @@ export function createFirmsService(deps: { db: Kysely<DB> }) {
       return db.transaction().execute(async (trx) => {
         const users = createUsersStore(trx);
         if (await users.findByLoginId(input.userId))
-          throw new HttpError(409, `User ID ${input.userId} is taken.`, { userId: `User ID ${input.userId} is taken.` });
+          throw new HttpError(409, `User ID ${input.userId} is taken.`, {
+            userId: `User ID ${input.userId} is taken.`,
+          });
         const row = await users.insert({
           firmId,
           loginId: input.userId,
@@ -154,7 +165,13 @@ export function createFirmsService(deps: { db: Kysely<DB> }) {
           passwordHash: NO_PASSWORD_YET,
         });
         const after = toFirmUser(row);
-        await createAuditStore(trx).record({ actorUserId: actor.id, action: 'user.created', entity: 'user', entityId: row.id, after });
+        await createAuditStore(trx).record({
+          actorUserId: actor.id,
+          action: 'user.created',
+          entity: 'user',
+          entityId: row.id,
+          after,
+        });
         return after;
       });
     },

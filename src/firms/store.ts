@@ -10,7 +10,11 @@ export function createFirmsStore(db: Kysely<DB>) {
     },
 
     /** One page of firms, newest first; `onlyId` narrows the list to one firm (a firm's own view). */
-    async page(options: { offset: number; limit: number; onlyId?: string }): Promise<{ rows: FirmRow[]; total: number }> {
+    async page(options: {
+      offset: number;
+      limit: number;
+      onlyId?: string;
+    }): Promise<{ rows: FirmRow[]; total: number }> {
       let query = db.selectFrom('firms');
       if (options.onlyId) query = query.where('id', '=', options.onlyId);
       const [rows, count] = await Promise.all([

@@ -48,7 +48,10 @@ export type RolePermission = {
 };
 
 /** One row of the matrix (SPEC §3 "Permission entry"). */
-export type PermissionEntry = Pick<Action, 'id' | 'name' | 'description' | 'route' | 'method' | 'isActive' | 'isPublic'> & {
+export type PermissionEntry = Pick<
+  Action,
+  'id' | 'name' | 'description' | 'route' | 'method' | 'isActive' | 'isPublic'
+> & {
   permissions: RolePermission[];
 };
 

@@ -14,7 +14,14 @@ export const INDUSTRIES = [
 ] as const;
 export type Industry = (typeof INDUSTRIES)[number];
 
-export const FIRM_LIMITS = { name: 200, contactPerson: 200, contactRole: 100, email: 254, phone: 40, address: 500 } as const;
+export const FIRM_LIMITS = {
+  name: 200,
+  contactPerson: 200,
+  contactRole: 100,
+  email: 254,
+  phone: 40,
+  address: 500,
+} as const;
 
 /** A firm as the API and the screens see it (SPEC §3 field names; onboardDate as yyyy-mm-dd). */
 export type Firm = {
@@ -30,7 +37,10 @@ export type Firm = {
   industry: Industry | '';
 };
 
-export type FirmInput = Pick<Firm, 'name' | 'contactPerson' | 'contactRole' | 'email' | 'phone' | 'address' | 'industry'>;
+export type FirmInput = Pick<
+  Firm,
+  'name' | 'contactPerson' | 'contactRole' | 'email' | 'phone' | 'address' | 'industry'
+>;
 
 export const FIRM_MESSAGES = {
   adding: 'Adding Firm...',

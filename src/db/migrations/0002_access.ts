@@ -23,7 +23,13 @@ const PUBLIC_ROWS: Array<[string, string, string, string, string]> = [
   ['Demo Log In', 'Demo', 'POST', '/api/demo/login', 'Start a session as the demo user of a role.'],
   ['Demo Log Out', 'Demo', 'POST', '/api/demo/logout', 'End the demo session.'],
   ['Current Demo User', 'Demo', 'GET', '/api/demo/me', 'The signed-in user, or 401.'],
-  ['Contact Sales', 'Communication', 'POST', '/api/comm/contact', 'Send a contact request to the sales team.'],
+  [
+    'Contact Sales',
+    'Communication',
+    'POST',
+    '/api/comm/contact',
+    'Send a contact request to the sales team.',
+  ],
   ['Backend Health Check', 'Health', 'GET', '/api/health/check', 'Answers 200 while the app is healthy.'],
   ['Database Health Check', 'Health', 'GET', '/api/health/db', 'Runs a query against the database.'],
 ];
@@ -33,7 +39,16 @@ const ROWS: Row[] = [
   ['Create Firm', 'Firm Management', 'POST', '/api/firms', 'Onboard a new firm.', '', 'w', 'w'],
   ['Get Firm', 'Firm Management', 'GET', '/api/firms/{id}', "Read one firm's details.", 'r', 'r', 'r'],
   ['Update Firm', 'Firm Management', 'PUT', '/api/firms/{id}', "Change a firm's details.", '', 'w', 'w'],
-  ['Delete Firm', 'Firm Management', 'DELETE', '/api/firms/{id}', 'Remove a firm and its users.', '', '', 'd'],
+  [
+    'Delete Firm',
+    'Firm Management',
+    'DELETE',
+    '/api/firms/{id}',
+    'Remove a firm and its users.',
+    '',
+    '',
+    'd',
+  ],
   [
     'Send Invitation',
     'Firm Management',
@@ -44,15 +59,42 @@ const ROWS: Row[] = [
     '',
     'w',
   ],
-  ['Get Firm Users', 'User Management', 'GET', '/api/firms/{id}/users', "List a firm's users.", 'r', 'rwd', 'rwd'],
+  [
+    'Get Firm Users',
+    'User Management',
+    'GET',
+    '/api/firms/{id}/users',
+    "List a firm's users.",
+    'r',
+    'rwd',
+    'rwd',
+  ],
   ['Create User', 'User Management', 'POST', '/api/firms/{id}/users', 'Add a user to a firm.', '', 'w', 'w'],
   ['Refresh Session', 'Authentication', 'POST', '/api/auth/refresh', 'Extend the session.', 'w', 'w', 'w'],
   ['Get All Actions', 'Access Control', 'GET', '/api/actions', 'List the actions catalogue.', '', '', 'r'],
   ['Create Action', 'Access Control', 'POST', '/api/actions', 'Add an action to the catalogue.', '', '', 'w'],
   ['Update Action', 'Access Control', 'PUT', '/api/actions/{id}', 'Change an action.', '', '', 'w'],
-  ['Toggle Action', 'Access Control', 'PATCH', '/api/actions/{id}', 'Activate or deactivate an action.', '', '', 'w'],
+  [
+    'Toggle Action',
+    'Access Control',
+    'PATCH',
+    '/api/actions/{id}',
+    'Activate or deactivate an action.',
+    '',
+    '',
+    'w',
+  ],
   ['Delete Action', 'Access Control', 'DELETE', '/api/actions/{id}', 'Remove an action.', '', '', 'd'],
-  ['Get Permissions', 'Access Control', 'GET', '/api/permissions', 'Read the permission matrix.', '', '', 'r'],
+  [
+    'Get Permissions',
+    'Access Control',
+    'GET',
+    '/api/permissions',
+    'Read the permission matrix.',
+    '',
+    '',
+    'r',
+  ],
   [
     'Save Permissions',
     'Access Control',
@@ -121,7 +163,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     const isActive = name !== 'Delete Firm';
     const { rows } = await sql<{ id: string }>`
       INSERT INTO actions (name, category, method, route, description, is_active)
-      VALUES (${name}, ${category}, ${method}, ${route}, ${description}, ${isActive}) RETURNING id`.execute(db);
+      VALUES (${name}, ${category}, ${method}, ${route}, ${description}, ${isActive}) RETURNING id`.execute(
+      db,
+    );
     const roles = ['user', 'admin', 'reti'] as const;
     for (const [i, role] of roles.entries()) {
       const f = flags[i];
