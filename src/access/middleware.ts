@@ -1,4 +1,5 @@
 import type { RequestHandler, Router } from 'express';
+import { HttpError } from '../http/errors';
 import { listRoutes } from '../http/route-list';
 import { RouteIndex } from './matrix';
 import { type AccessService, refusal } from './service';
@@ -21,7 +22,10 @@ export function enforceAccess(access: AccessService, api: Router): RequestHandle
   return (req, _res, next) => {
     const matrix = access.cached();
     if (!matrix) {
-      access.ready().then(() => enforce(), next);
+      access.ready().then(
+        () => enforce(),
+        () => next(new HttpError(503, 'Access rules could not be loaded. Please try again in a moment.')),
+      );
       return;
     }
     enforce();

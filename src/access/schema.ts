@@ -8,23 +8,33 @@ const required = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
-/** The Add Action / edit form and POST/PUT {API}/actions. */
-export const actionSchema = z.object({
+const ROUTE_FORMAT = 'API Route must be a path under /api, such as /api/firms/{id}';
+/** '.' and '..' are no segments a route can have: clients and proxies resolve them away. */
+const hasDotSegment = (route: string) => route.split('/').some((s) => s === '.' || s === '..');
+
+const actionFields = z.object({
   name: required('Action Name', ACTION_LIMITS.name),
   category: required('Category', ACTION_LIMITS.category),
-  route: required('API Route', ACTION_LIMITS.route).regex(
-    ACTION_ROUTE_PATTERN,
-    'API Route must be a path under /api, such as /api/firms/{id}',
-  ),
+  route: required('API Route', ACTION_LIMITS.route)
+    .regex(ACTION_ROUTE_PATTERN, ROUTE_FORMAT)
+    .refine((route) => !hasDotSegment(route), ROUTE_FORMAT),
   method: z.enum(HTTP_METHODS, { error: 'HTTP Method must be GET, POST, PUT, PATCH or DELETE' }),
   description: required('Description', ACTION_LIMITS.description),
-  isActive: z.boolean({ error: 'Active must be true or false' }).default(true),
+  isActive: z.boolean({ error: 'Active must be true or false' }),
 });
 
-/** PATCH {API}/actions/{id}: any of the fields, typically just isActive. */
-export const actionPatchSchema = actionSchema.partial().refine((v) => Object.keys(v).length > 0, {
+/** The Add Action / edit form and POST/PUT {API}/actions; an action is active unless it says otherwise. */
+export const actionSchema = actionFields.extend({ isActive: actionFields.shape.isActive.default(true) });
+
+/**
+ * PATCH {API}/actions/{id}: any of the fields, typically just isActive. Built without that default, which
+ * zod applies even to an optional field: every patch would reactivate the action.
+ */
+export const actionPatchSchema = actionFields.partial().refine((v) => Object.keys(v).length > 0, {
   message: 'Nothing to change',
 });
+
+const ONE_PER_ROLE = 'permissions must have exactly one entry for each of user, admin and reti';
 
 const flags = z.object({
   canRead: z.boolean({ error: 'canRead must be true or false' }),
@@ -39,10 +49,11 @@ export const permissionRowSchema = z.object({
       flags.extend({
         roleId: z.enum(['user', 'admin', 'reti'], { error: 'roleId must be user, admin or reti' }),
       }),
+      { error: ONE_PER_ROLE },
     )
     .refine(
       (rows) => ROLE_COLUMNS.every((c) => rows.filter((r) => r.roleId === c.roleId).length === 1),
-      'permissions must have exactly one entry for each of user, admin and reti',
+      ONE_PER_ROLE,
     ),
 });
 

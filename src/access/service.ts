@@ -115,6 +115,7 @@ export function createAccessService(options: AccessOptions) {
   let matrix: Matrix | undefined;
   let loading: Promise<Matrix> | undefined;
   let generation = 0;
+  let inForce = 0;
   let subscriber: Redis | undefined;
 
   async function reload(): Promise<Matrix> {
@@ -131,9 +132,13 @@ export function createAccessService(options: AccessOptions) {
         roles: rolesOf(a.id, permissions),
       })),
     );
-    // A slower, older load never replaces a newer one.
-    if (mine === generation || !matrix) matrix = next;
-    return matrix;
+    // A slower, older load never replaces a newer one; a finished load is in force at once, even while a
+    // later one (another process's change, say) is still running, so a saved change holds on the next request.
+    if (mine > inForce) {
+      matrix = next;
+      inForce = mine;
+    }
+    return matrix!;
   }
 
   /** The first load, shared by everyone waiting for it; a failed one is tried again by the next caller. */

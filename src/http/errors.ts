@@ -12,9 +12,10 @@ export class HttpError extends Error {
   }
 }
 
+/** API paths match case-insensitively, as Express routes do. */
 export const wantsJson = (req: Request, apiPath: string) =>
-  req.path.startsWith(`${apiPath}/`) ||
-  req.path.startsWith('/node/') ||
+  req.path.toLowerCase().startsWith(`${apiPath.toLowerCase()}/`) ||
+  req.path.toLowerCase().startsWith('/node/') ||
   req.accepts(['html', 'json']) === 'json';
 
 const BODY_ERRORS: Record<string, [number, string]> = {

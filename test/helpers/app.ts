@@ -41,7 +41,7 @@ export type TestApp = {
 };
 
 /** A PostgreSQL schema of its own for one test file, so parallel files never meet. */
-async function postgresSchema(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function postgresSchema(): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL!;
   const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
