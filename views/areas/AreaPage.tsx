@@ -1,5 +1,5 @@
 import type { MenuItem } from '../../src/shared/constants';
-import { Icon } from '../components/Icon';
+import { Icon } from '../../islands/icon';
 import { useRenderContext } from '../context';
 
 const PURPOSE: Record<string, string> = {
@@ -13,10 +13,6 @@ const PURPOSE: Record<string, string> = {
   '/admin/cases': 'Every case of the firm: search, filter, create and assign.',
   '/admin/reports': 'Performance metrics and generated reports.',
   '/admin/settings': 'Firm information, security, email, backup and appearance.',
-  '/reti/dashboard': 'Every firm on the platform and its onboarding status.',
-  '/reti/firm-onboard': 'Add a firm and invite its administrator.',
-  '/reti/role-management': 'Which role may read, write and delete through each action.',
-  '/reti/actions': 'The catalogue of API actions the platform enforces.',
 };
 
 /** A screen of a signed-in area: its title and what it is for; the screen's tools live below it. */

@@ -1,5 +1,5 @@
 import { MENUS } from '../../src/shared/constants';
-import { Icon } from '../components/Icon';
+import { Icon } from '../../islands/icon';
 import { Island } from '../components/Island';
 import { Logo } from '../components/Logo';
 import { useRenderContext } from '../context';

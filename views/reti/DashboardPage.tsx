@@ -1,0 +1,86 @@
+import type { FirmPage } from '../../src/firms/service';
+import type { Firm } from '../../src/shared/firms';
+import { Badge } from '../components/Badge';
+import { type Column, DataTable } from '../components/DataTable';
+import { Icon } from '../../islands/icon';
+import { Pagination } from '../components/Pagination';
+import { StatCard } from '../components/StatCard';
+
+export type FirmCounts = { total: number; active: number; pending: number };
+
+const firmPath = (firm: Firm) => `/reti/firms/${firm.id}`;
+
+const COLUMNS: Array<Column<Firm>> = [
+  { header: 'Firm Name', rowHeader: true, cell: (f) => <a href={firmPath(f)}>{f.name}</a> },
+  { header: 'Contact Person', cell: (f) => f.contactPerson },
+  { header: 'Role', cell: (f) => f.contactRole },
+  { header: 'Email', cell: (f) => f.email },
+  { header: 'Phone', cell: (f) => f.phone, className: 'nowrap' },
+  { header: 'Status', cell: (f) => <Badge status={f.status} /> },
+  { header: 'Onboard Date', cell: (f) => f.onboardDate, className: 'nowrap' },
+  { header: 'Actions', cell: (f) => <RowActions firm={f} />, className: 'nowrap' },
+];
+
+/** The edit, view and delete icons of a row; each link names its firm for screen readers. */
+function RowActions({ firm }: { firm: Firm }) {
+  return (
+    <span className="row-actions">
+      <a href={`${firmPath(firm)}/edit`} aria-label={`Edit ${firm.name}`} title="Edit">
+        <Icon name="edit" />
+      </a>
+      <a href={firmPath(firm)} aria-label={`View ${firm.name}`} title="View">
+        <Icon name="view" />
+      </a>
+      <a
+        href={`${firmPath(firm)}/delete`}
+        className="danger"
+        aria-label={`Delete ${firm.name}`}
+        title="Delete"
+      >
+        <Icon name="delete" />
+      </a>
+    </span>
+  );
+}
+
+/** /reti/dashboard: the firm counts and one page of the firms table. */
+export function DashboardPage({ counts, list }: { counts: FirmCounts; list: FirmPage }) {
+  const pageCount = Math.ceil(list.total / list.pageSize);
+  const first = (list.page - 1) * list.pageSize + 1;
+  return (
+    <section className="section">
+      <div className="page-head">
+        <h1 className="page-title">
+          <Icon name="dashboard" />
+          Dashboard
+        </h1>
+        <a className="btn btn-primary" href="/reti/firm-onboard">
+          Add New Firm
+        </a>
+      </div>
+      <div className="stat-grid">
+        <StatCard label="Total Firms" value={counts.total} />
+        <StatCard label="Active Firms" value={counts.active} />
+        <StatCard label="Pending Firms" value={counts.pending} />
+      </div>
+      <DataTable
+        caption="Firms"
+        columns={COLUMNS}
+        rows={list.firms}
+        rowKey={(f) => f.id}
+        empty="No firms yet."
+      />
+      {list.total > 0 && (
+        <p className="muted list-summary">
+          {`Showing ${first}–${first + list.firms.length - 1} of ${list.total} firms`}
+        </p>
+      )}
+      <Pagination
+        page={list.page}
+        pageCount={pageCount}
+        href={(n) => `/reti/dashboard?page=${n}`}
+        label="Pages of the firms table"
+      />
+    </section>
+  );
+}

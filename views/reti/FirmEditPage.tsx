@@ -1,0 +1,118 @@
+import { FIRM_FIELDS, FIRM_LIMITS, FIRM_STATUSES, type Firm, INDUSTRIES } from '../../src/shared/firms';
+import type { FieldErrors } from '../../src/shared/validation';
+import { Field } from '../components/Field';
+import { capitalize } from '../components/format';
+import { Icon } from '../../islands/icon';
+import { SelectField } from '../components/SelectField';
+import { useRenderContext } from '../context';
+
+/** The onboarding fields and the status, which only the edit form offers. */
+export const FIRM_FORM_FIELDS = [...FIRM_FIELDS, 'status'] as const;
+export type FirmFormField = (typeof FIRM_FORM_FIELDS)[number];
+export type FirmFormValues = Record<FirmFormField, string>;
+
+const INDUSTRY_OPTIONS = [
+  { value: '', label: 'Not specified' },
+  ...INDUSTRIES.map((i) => ({ value: i, label: capitalize(i) })),
+];
+const STATUS_OPTIONS = FIRM_STATUSES.map((s) => ({ value: s, label: s }));
+
+/** The stored firm as the form's starting values. */
+export const formValuesOf = (firm: Firm): FirmFormValues => ({
+  name: firm.name,
+  contactPerson: firm.contactPerson,
+  contactRole: firm.contactRole,
+  email: firm.email,
+  phone: firm.phone,
+  industry: firm.industry,
+  status: firm.status,
+  address: firm.address,
+});
+
+type FirmEditProps = {
+  firm: Firm;
+  values: FirmFormValues;
+  errors?: FieldErrors<FirmFormField>;
+  /** Why the change was refused as a whole (the action is disabled, or the role may not make it). */
+  refusal?: string;
+};
+
+/** /reti/firms/{id}/edit: the firm's fields as a real form; without JavaScript it posts and comes back. */
+export function FirmEditPage({ firm, values, errors = {}, refusal }: FirmEditProps) {
+  const { csrfToken } = useRenderContext();
+  const invalid = Object.keys(errors).length > 0;
+  const text = (id: FirmFormField, label: string, max: number, type = 'text', required = true) => (
+    <div className="form-field">
+      <Field
+        id={id}
+        name={id}
+        label={label}
+        type={type}
+        defaultValue={values[id]}
+        maxLength={max}
+        required={required}
+        error={errors[id]}
+      />
+    </div>
+  );
+  return (
+    <section className="section">
+      <p className="back-link">
+        <a href={`/reti/firms/${firm.id}`}>{`← Back to ${firm.name}`}</a>
+      </p>
+      <h1 className="page-title">
+        <Icon name="edit" />
+        {`Edit ${firm.name}`}
+      </h1>
+      {refusal && (
+        <p className="alert alert-error" role="alert">
+          {refusal}
+        </p>
+      )}
+      {invalid && (
+        <p className="alert alert-error" role="alert">
+          Check the fields marked below.
+        </p>
+      )}
+      <form className="card form firm-form" method="post" action={`/reti/firms/${firm.id}/edit`}>
+        <input type="hidden" name="_csrf" value={csrfToken} />
+        <div className="form-grid">
+          {text('name', 'Firm Name', FIRM_LIMITS.name)}
+          {text('contactPerson', 'Contact Person', FIRM_LIMITS.contactPerson)}
+          {text('contactRole', 'Contact Role', FIRM_LIMITS.contactRole)}
+          {text('email', 'Email', FIRM_LIMITS.email, 'email')}
+          {text('phone', 'Phone', FIRM_LIMITS.phone, 'tel')}
+          <div className="form-field">
+            <SelectField
+              id="industry"
+              name="industry"
+              label="Industry"
+              options={INDUSTRY_OPTIONS}
+              defaultValue={values.industry}
+              error={errors.industry}
+            />
+          </div>
+          {text('address', 'Address', FIRM_LIMITS.address, 'text', false)}
+          <div className="form-field">
+            <SelectField
+              id="status"
+              name="status"
+              label="Status"
+              options={STATUS_OPTIONS}
+              defaultValue={values.status}
+              error={errors.status}
+            />
+          </div>
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary">
+            Save Changes
+          </button>
+          <a className="btn btn-secondary" href={`/reti/firms/${firm.id}`}>
+            Cancel
+          </a>
+        </div>
+      </form>
+    </section>
+  );
+}
