@@ -12,6 +12,8 @@ export class HttpStatusError extends Error {
   constructor(
     readonly status: number,
     readonly serverMessage: string | undefined,
+    /** A refused form's message for each field, keyed by field name. */
+    readonly fields?: Record<string, string>,
   ) {
     super(`HTTP error! status: ${status}`);
   }
@@ -62,8 +64,13 @@ export async function request<T>(path: string, init: RequestInit = {}): Promise<
   });
   const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
   if (!response.ok) {
-    const body = isJson ? ((await response.json().catch(() => null)) as { error?: string } | null) : null;
-    const error = new HttpStatusError(response.status, body?.error);
+    const body = isJson
+      ? ((await response.json().catch(() => null)) as {
+          error?: string;
+          fields?: Record<string, string>;
+        } | null)
+      : null;
+    const error = new HttpStatusError(response.status, body?.error, body?.fields);
     console.error(error.message, path);
     throw error;
   }

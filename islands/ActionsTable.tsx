@@ -1,0 +1,457 @@
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { HttpStatusError, request } from '../src/shared/api-client';
+import { ACCESS_MESSAGES, type Action, ACTION_LIMITS, FORM_METHODS } from '../src/shared/access';
+import type { FieldErrors } from '../src/shared/validation';
+import { Icon } from './icon';
+import { Loading, type Outcome, OUTCOMES, OutcomeAlert, problemOf } from './access-ui';
+
+/** The Add Action / edit form as entered: strings until the server's schema has parsed them. */
+export type ActionFormValues = {
+  name: string;
+  category: string;
+  route: string;
+  method: string;
+  description: string;
+  isActive: boolean;
+};
+export type ActionField = keyof ActionFormValues;
+
+export type ActionForm = {
+  /** The action being edited; absent for a new one. */
+  editing?: string;
+  values: ActionFormValues;
+  errors?: FieldErrors<ActionField>;
+  /** A refusal that belongs to no single field. */
+  error?: string;
+};
+
+export type ActionsTableProps = {
+  actions: Action[];
+  csrfToken?: string;
+  /** Without JavaScript: the form opened by ?new or ?edit=, or refused with the values entered. */
+  form?: ActionForm;
+  /** Without JavaScript: the action whose deletion waits for confirmation (?delete=). */
+  confirmDelete?: string;
+  /** A refused toggle or delete, shown beside the table. */
+  error?: string;
+};
+
+export const NEW_ACTION: ActionFormValues = {
+  name: '',
+  category: '',
+  route: '',
+  method: 'GET',
+  description: '',
+  isActive: true,
+};
+
+export const formValuesOf = (a: Action): ActionFormValues => ({
+  name: a.name,
+  category: a.category,
+  route: a.route,
+  method: a.method,
+  description: a.description,
+  isActive: a.isActive,
+});
+
+const PAGE = '/reti/actions';
+
+/** Actions Management (SPEC §2): the catalogue of API actions, added, edited, toggled and deleted here. */
+export default function ActionsTable(props: ActionsTableProps) {
+  const [actions, setActions] = useState(props.actions);
+  const [form, setForm] = useState(props.form);
+  const [busy, setBusy] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | undefined>(
+    props.error ? { kind: 'error', message: props.error } : undefined,
+  );
+  // Opening the form with a click moves focus to its first field.
+  const [opened, setOpened] = useState(0);
+  const confirming = actions.find((a) => a.id === props.confirmDelete);
+
+  function open(event: { preventDefault(): void }, next: ActionForm) {
+    event.preventDefault();
+    setForm(next);
+    setOpened((n) => n + 1);
+  }
+
+  async function reload() {
+    setLoading(true);
+    try {
+      setActions(await request<Action[]>('/actions'));
+    } catch (error) {
+      setOutcome({ kind: 'error', message: problemOf(error) });
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  /** A change to one action, then the fresh list; a refusal is shown beside the table. */
+  async function change(work: () => Promise<unknown>, success: string) {
+    setBusy(true);
+    setOutcome(undefined);
+    try {
+      await work();
+      setOutcome({ kind: 'success', message: success });
+      await reload();
+    } catch (error) {
+      setOutcome({ kind: 'error', message: problemOf(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function toggle(event: FormEvent, action: Action) {
+    event.preventDefault();
+    const isActive = !action.isActive;
+    void change(
+      () => request(`/actions/${action.id}`, { method: 'PATCH', body: JSON.stringify({ isActive }) }),
+      OUTCOMES.actionToggled(action.name, isActive),
+    );
+  }
+
+  function remove(event: { preventDefault(): void }, action: Action) {
+    event.preventDefault();
+    if (!window.confirm(ACCESS_MESSAGES.confirmDelete)) return;
+    if (form?.editing === action.id) setForm(undefined);
+    void change(
+      () => request(`/actions/${action.id}`, { method: 'DELETE' }),
+      OUTCOMES.actionDeleted(action.name),
+    );
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!form) return;
+    const { editing } = form;
+    setBusy(true);
+    setOutcome(undefined);
+    try {
+      const body = JSON.stringify(form.values);
+      const saved = editing
+        ? await request<Action>(`/actions/${editing}`, { method: 'PUT', body })
+        : await request<Action>('/actions', { method: 'POST', body });
+      setForm(undefined);
+      setOutcome({
+        kind: 'success',
+        message: editing ? OUTCOMES.actionUpdated(saved.name) : OUTCOMES.actionAdded(saved.name),
+      });
+      await reload();
+    } catch (error) {
+      // The server checks with the same schema as without JavaScript; its messages go beside the fields.
+      const errors = error instanceof HttpStatusError ? error.fields : undefined;
+      setForm((f) => f && (errors ? { ...f, error: undefined, errors } : { ...f, error: problemOf(error) }));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="access-actions">
+      <div className="access-toolbar">
+        <h2>API Actions</h2>
+        <a
+          className="btn btn-primary"
+          href={`${PAGE}?new=1#action-form`}
+          onClick={(e) => open(e, { values: NEW_ACTION })}
+        >
+          + Add New Action
+        </a>
+      </div>
+      {form && (
+        <ActionFormSection
+          form={form}
+          original={actions.find((a) => a.id === form.editing)}
+          categories={[...new Set(actions.map((a) => a.category))]}
+          csrfToken={props.csrfToken}
+          busy={busy}
+          focusRequest={opened}
+          onChange={(field, value) =>
+            setForm(
+              (f) =>
+                f && {
+                  ...f,
+                  values: { ...f.values, [field]: value },
+                  errors: { ...f.errors, [field]: undefined },
+                },
+            )
+          }
+          onSubmit={submit}
+          onCancel={(e) => {
+            e.preventDefault();
+            setForm(undefined);
+          }}
+        />
+      )}
+      {confirming && <ConfirmDelete action={confirming} csrfToken={props.csrfToken} />}
+      <OutcomeAlert outcome={outcome} />
+      {loading && <Loading text={ACCESS_MESSAGES.loadingActions} />}
+      <div className="access-table-wrap">
+        <table className="access-table" aria-busy={loading || undefined}>
+          <caption className="visually-hidden">The actions catalogue</caption>
+          <thead>
+            <tr>
+              <th scope="col">Action Name</th>
+              <th scope="col">Category</th>
+              <th scope="col">Route</th>
+              <th scope="col">Method</th>
+              <th scope="col">Status</th>
+              <th scope="col">Last Modified</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {actions.map((action) => (
+              <tr key={action.id} id={`action-${action.id}`}>
+                <th scope="row">
+                  {action.name}
+                  {action.isPublic && <span className="access-tag">Public</span>}
+                </th>
+                <td>{action.category}</td>
+                <td>
+                  <code>{action.route}</code>
+                </td>
+                <td>
+                  <span className="access-method">{action.method}</span>
+                </td>
+                <td>
+                  <span className={`access-status ${action.isActive ? 'is-active' : 'is-inactive'}`}>
+                    {action.isActive ? 'Active' : 'Inactive'}
+                  </span>
+                </td>
+                <td>{action.lastModified}</td>
+                <td>
+                  <RowButtons
+                    action={action}
+                    csrfToken={props.csrfToken}
+                    busy={busy}
+                    onToggle={toggle}
+                    onEdit={(e) => open(e, { editing: action.id, values: formValuesOf(action) })}
+                    onDelete={remove}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function RowButtons(props: {
+  action: Action;
+  csrfToken?: string;
+  busy: boolean;
+  onToggle: (event: FormEvent, action: Action) => void;
+  onEdit: (event: { preventDefault(): void }) => void;
+  onDelete: (event: { preventDefault(): void }, action: Action) => void;
+}) {
+  const { action } = props;
+  const toggleLabel = `${action.isActive ? 'Deactivate' : 'Activate'} ${action.name}`;
+  return (
+    <div className="access-row-buttons">
+      <form method="post" action={`${PAGE}/${action.id}/toggle`} onSubmit={(e) => props.onToggle(e, action)}>
+        <input type="hidden" name="_csrf" value={props.csrfToken} />
+        <input type="hidden" name="isActive" value={String(!action.isActive)} />
+        <button
+          type="submit"
+          className={`access-icon-button${action.isActive ? ' is-on' : ''}`}
+          aria-label={toggleLabel}
+          title={toggleLabel}
+          disabled={props.busy}
+        >
+          <Icon name="toggle" />
+        </button>
+      </form>
+      <a
+        className="access-icon-button"
+        href={`${PAGE}?edit=${action.id}#action-form`}
+        aria-label={`Edit ${action.name}`}
+        title={`Edit ${action.name}`}
+        onClick={props.onEdit}
+      >
+        <Icon name="edit" />
+      </a>
+      <a
+        className="access-icon-button access-danger"
+        href={`${PAGE}?delete=${action.id}#delete-confirm`}
+        aria-label={`Delete ${action.name}`}
+        title={`Delete ${action.name}`}
+        onClick={(e) => props.onDelete(e, action)}
+      >
+        <Icon name="delete" />
+      </a>
+    </div>
+  );
+}
+
+/** Without JavaScript there is no window.confirm: the question is asked on the page instead. */
+function ConfirmDelete({ action, csrfToken }: { action: Action; csrfToken?: string }) {
+  const id = useId();
+  return (
+    <section className="card access-confirm" id="delete-confirm" aria-labelledby={`${id}question`}>
+      <h2 id={`${id}question`}>{ACCESS_MESSAGES.confirmDelete}</h2>
+      <p>
+        {action.name}: <code>{`${action.method} ${action.route}`}</code>
+      </p>
+      <div className="access-form-buttons">
+        <form method="post" action={`${PAGE}/${action.id}/delete`}>
+          <input type="hidden" name="_csrf" value={csrfToken} />
+          <button type="submit" className="btn btn-primary access-danger-button">
+            Delete
+          </button>
+        </form>
+        <a className="btn btn-secondary" href={PAGE}>
+          Cancel
+        </a>
+      </div>
+    </section>
+  );
+}
+
+function ActionFormSection(props: {
+  form: ActionForm;
+  original?: Action;
+  categories: string[];
+  csrfToken?: string;
+  busy: boolean;
+  focusRequest: number;
+  onChange: (field: ActionField, value: string | boolean) => void;
+  onSubmit: (event: FormEvent) => void;
+  onCancel: (event: { preventDefault(): void }) => void;
+}) {
+  const id = useId();
+  const { form } = props;
+  const { values, errors = {} } = form;
+  const first = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (props.focusRequest) first.current?.focus();
+  }, [props.focusRequest]);
+  // PATCH is no option of the Add Action form, but an action that uses it keeps it when edited.
+  const methods: string[] = values.method === 'PATCH' ? [...FORM_METHODS, 'PATCH'] : FORM_METHODS;
+  const control = (field: ActionField) => ({
+    id: `${id}${field}`,
+    name: field,
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `${id}${field}-error` : undefined,
+  });
+  const text = (
+    field: ActionField,
+    label: string,
+    extra: { maxLength: number; placeholder?: string; list?: string },
+  ) => (
+    <Labelled id={id} field={field} label={label} error={errors[field]}>
+      <input
+        {...control(field)}
+        {...extra}
+        ref={field === 'name' ? first : undefined}
+        required
+        value={values[field] as string}
+        onChange={(e) => props.onChange(field, e.target.value)}
+      />
+    </Labelled>
+  );
+
+  return (
+    <section className="card access-form" id="action-form" aria-labelledby={`${id}title`}>
+      <h2 id={`${id}title`}>
+        {form.editing ? `Edit ${props.original?.name ?? 'Action'}` : 'Add New Action'}
+      </h2>
+      <form
+        method="post"
+        action={form.editing ? `${PAGE}/${form.editing}` : PAGE}
+        noValidate
+        onSubmit={props.onSubmit}
+      >
+        <input type="hidden" name="_csrf" value={props.csrfToken} />
+        <div className="access-form-grid">
+          {text('name', 'Action Name', { maxLength: ACTION_LIMITS.name })}
+          {text('category', 'Category', { maxLength: ACTION_LIMITS.category, list: `${id}categories` })}
+          <datalist id={`${id}categories`}>
+            {props.categories.map((c) => (
+              <option key={c} value={c} />
+            ))}
+          </datalist>
+          {text('route', 'API Route', { maxLength: ACTION_LIMITS.route, placeholder: '/api/firms/{id}' })}
+          <Labelled id={id} field="method" label="HTTP Method" error={errors.method}>
+            <select
+              {...control('method')}
+              required
+              value={values.method}
+              onChange={(e) => props.onChange('method', e.target.value)}
+            >
+              {methods.map((m) => (
+                <option key={m} value={m}>
+                  {m}
+                </option>
+              ))}
+            </select>
+          </Labelled>
+          <Labelled id={id} field="description" label="Description" wide error={errors.description}>
+            <textarea
+              {...control('description')}
+              rows={3}
+              maxLength={ACTION_LIMITS.description}
+              required
+              value={values.description}
+              onChange={(e) => props.onChange('description', e.target.value)}
+            />
+          </Labelled>
+          <div className="access-field access-checkbox">
+            <input
+              {...control('isActive')}
+              type="checkbox"
+              checked={values.isActive}
+              onChange={(e) => props.onChange('isActive', e.target.checked)}
+            />
+            <label htmlFor={`${id}isActive`}>Active</label>
+            {errors.isActive && (
+              <p className="field-error" id={`${id}isActive-error`}>
+                {errors.isActive}
+              </p>
+            )}
+          </div>
+        </div>
+        {form.error && (
+          <p className="alert alert-error" role="alert">
+            {form.error}
+          </p>
+        )}
+        <div className="access-form-buttons">
+          <button type="submit" className="btn btn-primary" disabled={props.busy}>
+            {form.editing ? 'Save Changes' : 'Add Action'}
+          </button>
+          <a className="btn btn-secondary" href={PAGE} onClick={props.onCancel}>
+            Cancel
+          </a>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/** A required field: its label with the SPEC's star, the control, and the field's message. */
+function Labelled(props: {
+  id: string;
+  field: ActionField;
+  label: string;
+  wide?: boolean;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={props.wide ? 'access-field access-field-wide' : 'access-field'}>
+      <label htmlFor={`${props.id}${props.field}`}>
+        {props.label}
+        <span aria-hidden="true">*</span>
+      </label>
+      {props.children}
+      {props.error && (
+        <p className="field-error" id={`${props.id}${props.field}-error`}>
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}
