@@ -2,13 +2,14 @@ import express, { type Request, type Response, Router } from 'express';
 import type { Logger } from 'pino';
 import { ErrorPage } from '../views/components/ErrorPage';
 import { enforceAccess } from './access/middleware';
+import { accessPages } from './access/pages';
 import { accessApi } from './access/routes';
 import { createAccessService } from './access/service';
 import { areaPages } from './areas/routes';
 import { createAuditStore } from './audit/store';
 import { authApi, authPages } from './auth/routes';
 import { createAuthService } from './auth/service';
-import { sessionCookieName, sessionMiddleware } from './auth/session';
+import { sessionCookieName, sessionMiddleware, sessionRevoker } from './auth/session';
 import { createSessionsStore } from './auth/store';
 import type { Config } from './config';
 import { contactApi, contactForm } from './contact/routes';
@@ -16,6 +17,7 @@ import { createContactService } from './contact/service';
 import type { Database } from './db/database';
 import type { Redis } from './db/redis';
 import { demoApi } from './demo/routes';
+import { firmPages } from './firms/pages';
 import { firmsApi } from './firms/routes';
 import { createFirmsService } from './firms/service';
 import { healthApi, healthPage, nodeApi } from './health/routes';
@@ -26,6 +28,11 @@ import { csrfProtection } from './http/csrf';
 import { errorHandler, HttpError } from './http/errors';
 import { rejectCrossSite } from './http/origin';
 import { ipRateLimit } from './http/rate-limit';
+import { invitePages, onboardingPages } from './invitations/pages';
+import { invitationsApi } from './invitations/routes';
+import { createInvitationsService } from './invitations/service';
+import { createMailSender } from './mail/sender';
+import { createSmtpMailer } from './mail/transport';
 import { createRenderer } from './http/render';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security';
@@ -45,7 +52,7 @@ export type AppDeps = {
   limits?: { loginFailures: number; contactRequests: number };
 };
 
-/** The Express app, and what stops its background work (the permission matrix's change listener). */
+/** The Express app, and what stops its background work (the permission matrix's change listener, the outbox sender). */
 export type App = ReturnType<typeof express> & { close(): Promise<void> };
 
 /** Builds the Express app; the middleware order below is the request's path through it. */
@@ -66,7 +73,19 @@ export function createApp(deps: AppDeps): App {
   const health = createHealthService({ store: createHealthStore(database.db), redis });
   const access = createAccessService({ db: database.db, redis, redisPrefix, logger });
   void access.start().catch((error) => logger.error({ err: error }, 'permission matrix not loaded'));
-  const firms = createFirmsService({ db: database.db });
+  const mail = createMailSender({
+    db: database.db,
+    mailer: config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined,
+    logger,
+  });
+  mail.start();
+  const invitations = createInvitationsService({ db: database.db, mail, publicUrl: config.publicUrl });
+  const sessions = createSessionsStore(database.db);
+  const firms = createFirmsService({
+    db: database.db,
+    invitations,
+    endSessions: sessionRevoker({ redis, redisPrefix, sessions }),
+  });
   const render = createRenderer({
     manifest: deps.manifest,
     publicUrl: config.publicUrl,
@@ -105,7 +124,7 @@ export function createApp(deps: AppDeps): App {
       production: config.production,
       redis,
       redisPrefix,
-      sessions: createSessionsStore(database.db),
+      sessions,
     }),
   );
   app.use(csrfProtection);
@@ -142,6 +161,7 @@ export function createApp(deps: AppDeps): App {
   api.use(healthApi({ health }));
   api.use(accessApi({ access }));
   api.use(firmsApi({ firms }));
+  api.use(invitationsApi({ invitations }));
   api.use(() => {
     throw new HttpError(404, 'No such API endpoint.');
   });
@@ -153,6 +173,10 @@ export function createApp(deps: AppDeps): App {
   app.use(authPages({ auth, render, cookieName }));
   app.use(contactForm({ contact, render, publicUrl: config.publicUrl }));
   app.use(healthPage({ health, render, apiBaseUrl: config.apiBaseUrl }));
+  app.use(firmPages({ firms, access, render }));
+  app.use(accessPages({ access, render }));
+  app.use(onboardingPages({ firms, access, invitations, render }));
+  app.use(invitePages({ access, invitations, render }));
   app.use(areaPages({ render }));
 
   // 6. Any other page path goes home; errors become a clear message with the request ID.
@@ -169,5 +193,5 @@ export function createApp(deps: AppDeps): App {
     ),
   );
 
-  return Object.assign(app, { close: () => access.stop() });
+  return Object.assign(app, { close: async () => void (await Promise.all([access.stop(), mail.stop()])) });
 }

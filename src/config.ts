@@ -47,6 +47,14 @@ const envSchema = z.object({
     .regex(/^(true|false|\d+|[\w.:/, -]+)$/, 'must be true, false, a hop count or a list of addresses')
     .optional(),
   SALES_EMAIL: z.string().email().default('sales@reti-immigration.example'),
+  SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(
+      /^([^<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/,
+      'must be an address such as Name <name@example.com>',
+    )
+    .default('Reti Immigration <no-reply@reti-immigration.example>'),
 });
 
 export type Config = {
@@ -64,6 +72,9 @@ export type Config = {
   logLevel: string;
   trustProxy: boolean | number | string;
   salesEmail: string;
+  /** Unset: emails stay in the outbox table and are written to the log. */
+  smtpUrl?: string;
+  mailFrom: string;
 };
 
 export class ConfigError extends Error {}
@@ -101,6 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     salesEmail: e.SALES_EMAIL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }
 

@@ -34,6 +34,56 @@ const ABSOLUTE_LIFETIME_MS = 12 * 60 * 60 * 1000;
 /** `__Host-` in production: the browser then only accepts it from HTTPS, for this host, on path /. */
 export const sessionCookieName = (production: boolean) => (production ? '__Host-reti.sid' : 'reti.sid');
 
+/** Where Redis keeps the IDs of one user's sessions. */
+const userSessionsKey = (redisPrefix: string, userId: string) => `${redisPrefix}user-sessions:${userId}`;
+
+/**
+ * connect-redis, plus a set per user of the IDs of their sessions, so that every session of a user can
+ * be ended at once (their firm deleted, say). The set expires with the longest a session can live.
+ */
+class RedisSessionStore extends RedisStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly redisPrefix: string,
+  ) {
+    super({ client: redis, prefix: `${redisPrefix}sess:` });
+  }
+
+  override async set(sid: string, data: SessionData, callback?: (err?: unknown) => void): Promise<void> {
+    try {
+      await super.set(sid, data);
+      if (data.user) {
+        const key = userSessionsKey(this.redisPrefix, data.user.id);
+        await this.redis
+          .multi()
+          .sAdd(key, sid)
+          .expire(key, ABSOLUTE_LIFETIME_MS / 1000)
+          .exec();
+      }
+      callback?.();
+    } catch (error) {
+      if (!callback) throw error;
+      callback(error);
+    }
+  }
+}
+
+/** Ends every session of the given users, wherever sessions are kept. */
+export function sessionRevoker(options: Pick<SessionOptions, 'redis' | 'redisPrefix' | 'sessions'>) {
+  return async (userIds: string[]): Promise<void> => {
+    if (userIds.length === 0) return;
+    const { redis, redisPrefix } = options;
+    if (!redis) return options.sessions.destroyByUsers(userIds);
+    for (const userId of userIds) {
+      const key = userSessionsKey(redisPrefix, userId);
+      const sids = await redis.sMembers(key);
+      await redis.del([key, ...sids.map((sid) => `${redisPrefix}sess:${sid}`)]);
+    }
+  };
+}
+
+export type SessionRevoker = ReturnType<typeof sessionRevoker>;
+
 /** The embedded mode's store: sessions live in the same database as everything else. */
 class DatabaseSessionStore extends Store {
   constructor(private readonly sessions: SessionsStore) {
@@ -88,7 +138,7 @@ export type SessionOptions = {
  */
 export function sessionMiddleware(options: SessionOptions): RequestHandler[] {
   const store = options.redis
-    ? new RedisStore({ client: options.redis, prefix: `${options.redisPrefix}sess:` })
+    ? new RedisSessionStore(options.redis, options.redisPrefix)
     : new DatabaseSessionStore(options.sessions);
   const cookieName = sessionCookieName(options.production);
   const cookiePrefix = `${cookieName}=`;

@@ -34,6 +34,10 @@ export function createSessionsStore(db: Kysely<DB>) {
       await db.deleteFrom('sessions').where('sid', '=', sid).execute();
     },
 
+    async destroyByUsers(userIds: string[]): Promise<void> {
+      await db.deleteFrom('sessions').where('user_id', 'in', userIds).execute();
+    },
+
     async deleteExpired(): Promise<void> {
       await db.deleteFrom('sessions').where('expires_at', '<=', new Date()).execute();
     },

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import { createAuditStore } from '../audit/store';
-import type { SessionUser } from '../auth/session';
+import type { SessionRevoker, SessionUser } from '../auth/session';
 import type { DB, FirmStatus } from '../db/schema';
 import { HttpError } from '../http/errors';
+import type { InvitationsService } from '../invitations/service';
 import type { Firm, FirmInput, FirmUser } from '../shared/firms';
 import { createUsersStore, type UserRow } from '../users/store';
 import type { FirmUpdate, FirmUserInput } from './schema';
@@ -55,8 +56,12 @@ export type FirmPage = { firms: Firm[]; total: number; page: number; pageSize: n
  * Firms and their users, scoped by tenant: platform staff see every firm; a firm's users and admins
  * only their own, and another firm's rows answer 404 so that IDs do not leak.
  */
-export function createFirmsService(deps: { db: Kysely<DB> }) {
-  const { db } = deps;
+export function createFirmsService(deps: {
+  db: Kysely<DB>;
+  invitations: InvitationsService;
+  endSessions: SessionRevoker;
+}) {
+  const { db, invitations, endSessions } = deps;
   const firms = createFirmsStore(db);
 
   async function visibleFirm(actor: SessionUser, id: string): Promise<FirmRow> {
@@ -125,9 +130,11 @@ export function createFirmsService(deps: { db: Kysely<DB> }) {
       });
     },
 
-    /** Removes the firm with its users (and so their sessions in the database store). */
+    /** Removes the firm with its users, and signs those users out wherever their sessions are kept. */
     async delete(actor: SessionUser, id: string): Promise<void> {
       const current = await visibleFirm(actor, id);
+      const userIds = (await createUsersStore(db).listByFirm(id)).map((u) => u.id);
+      await endSessions(userIds);
       await db.transaction().execute(async (trx) => {
         await createFirmsStore(trx).delete(id);
         await createAuditStore(trx).record({
@@ -145,10 +152,10 @@ export function createFirmsService(deps: { db: Kysely<DB> }) {
       return (await createUsersStore(db).listByFirm(firmId)).map(toFirmUser);
     },
 
-    /** A firm's new user, pending until they accept their invitation and choose a password. */
+    /** A firm's new user, pending until they accept the invitation emailed to them and choose a password. */
     async createUser(actor: SessionUser, firmId: string, input: FirmUserInput): Promise<FirmUser> {
-      await visibleFirm(actor, firmId);
-      return db.transaction().execute(async (trx) => {
+      const firm = await visibleFirm(actor, firmId);
+      const { user, outboxId } = await db.transaction().execute(async (trx) => {
         const users = createUsersStore(trx);
         if (await users.findByLoginId(input.userId))
           throw new HttpError(409, `User ID ${input.userId} is taken.`, {
@@ -172,8 +179,11 @@ export function createFirmsService(deps: { db: Kysely<DB> }) {
           entityId: row.id,
           after,
         });
-        return after;
+        return { user: after, outboxId: await invitations.inviteUser(trx, actor, firm, row) };
       });
+      // Once stored: a mail server that is down must not undo the user; the outbox retries the email.
+      await invitations.deliver(outboxId);
+      return user;
     },
   };
 }

@@ -1,12 +1,41 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { DB, OutboxTable } from '../db/schema';
 
 export type OutgoingEmail = { to: string; subject: string; text: string };
+export type OutboxRow = Selectable<OutboxTable>;
+
+/** What a message without SMTP carries in last_error: it was written to the log, and waits for SMTP_URL. */
+export const NOT_CONFIGURED = 'Not sent: SMTP_URL is not set. Kept here and written to the log.';
+
+const secondsFromNow = (seconds: number) => sql<Date>`now() + make_interval(secs => ${seconds})`;
 
 /** Emails waiting to be sent: kept in the database so that none is lost when sending fails. */
 export function createOutboxStore(db: Kysely<DB>) {
+  /**
+   * Takes one pending message for this process: the row is locked while it is picked (SKIP LOCKED, so
+   * concurrent claimers take different rows) and leased by pushing next_attempt_at past the time a send
+   * can take, so no other process picks it up meanwhile.
+   */
+  async function claim(pick: { id: string } | 'due', leaseSeconds: number): Promise<OutboxRow | undefined> {
+    return db
+      .updateTable('outbox')
+      .set({ next_attempt_at: secondsFromNow(leaseSeconds) })
+      .where('id', 'in', (eb) => {
+        let query = eb.selectFrom('outbox').select('id').where('status', '=', 'pending');
+        // A message's creator gets the first try (attempts = 0); after that only its due time counts.
+        query =
+          pick === 'due'
+            ? query.where('next_attempt_at', '<=', sql<Date>`now()`).orderBy('next_attempt_at')
+            : query.where('id', '=', pick.id).where('attempts', '=', 0);
+        return query.limit(1).forUpdate().skipLocked();
+      })
+      .returningAll()
+      .executeTakeFirst();
+  }
+
   return {
-    async enqueue(email: OutgoingEmail): Promise<string> {
+    /** `holdSeconds` keeps the background senders off the message while its creator tries it at once. */
+    async enqueue(email: OutgoingEmail, holdSeconds = 0): Promise<string> {
       const row = await db
         .insertInto('outbox')
         .values({
@@ -15,10 +44,61 @@ export function createOutboxStore(db: Kysely<DB>) {
           text_body: email.text,
           last_error: null,
           sent_at: null,
+          next_attempt_at: secondsFromNow(holdSeconds),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
+    },
+
+    claimDue: (leaseSeconds: number) => claim('due', leaseSeconds),
+    claimFresh: (id: string, leaseSeconds: number) => claim({ id }, leaseSeconds),
+
+    async markSent(id: string): Promise<void> {
+      await db
+        .updateTable('outbox')
+        .set((eb) => ({
+          status: 'sent',
+          sent_at: sql<Date>`now()`,
+          attempts: eb('attempts', '+', 1),
+          last_error: null,
+        }))
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** The message stays pending: it is tried again after `retrySeconds`. */
+    async markFailed(id: string, error: string, retrySeconds: number): Promise<void> {
+      await db
+        .updateTable('outbox')
+        .set((eb) => ({
+          attempts: eb('attempts', '+', 1),
+          last_error: error.slice(0, 1000),
+          next_attempt_at: secondsFromNow(retrySeconds),
+        }))
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /**
+     * Without SMTP: takes a pending message nobody has written to the log yet, and marks it as written
+     * (last_error), so each one is logged once across every process. A later send ignores the mark.
+     */
+    async claimUnlogged(id?: string): Promise<OutboxRow | undefined> {
+      return db
+        .updateTable('outbox')
+        .set({ last_error: NOT_CONFIGURED })
+        .where('id', 'in', (eb) => {
+          let query = eb
+            .selectFrom('outbox')
+            .select('id')
+            .where('status', '=', 'pending')
+            .where('last_error', 'is', null);
+          query = id ? query.where('id', '=', id) : query.orderBy('created_at');
+          return query.limit(1).forUpdate().skipLocked();
+        })
+        .returningAll()
+        .executeTakeFirst();
     },
   };
 }

@@ -37,6 +37,17 @@ export type Firm = {
   industry: Industry | '';
 };
 
+/** The fields of the onboarding form, in the order a person fills them. */
+export const FIRM_FIELDS = [
+  'name',
+  'contactPerson',
+  'contactRole',
+  'email',
+  'phone',
+  'industry',
+  'address',
+] as const;
+
 export type FirmInput = Pick<
   Firm,
   'name' | 'contactPerson' | 'contactRole' | 'email' | 'phone' | 'address' | 'industry'

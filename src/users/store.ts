@@ -82,6 +82,23 @@ export function createUsersStore(db: Kysely<DB>) {
         .execute();
     },
 
+    /** An invited (pending) user's first password, which activates the account; undefined if not pending. */
+    activatePending(id: string, passwordHash: string): Promise<UserRow | undefined> {
+      return db
+        .updateTable('users')
+        .set({
+          password_hash: passwordHash,
+          status: 'active',
+          failed_login_count: 0,
+          locked_until: null,
+          updated_at: new Date(),
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .returningAll()
+        .executeTakeFirst();
+    },
+
     async setPassword(id: string, passwordHash: string): Promise<void> {
       await db
         .updateTable('users')

@@ -1,0 +1,76 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { DB, InvitationsTable } from '../db/schema';
+
+export type InvitationRow = Selectable<InvitationsTable>;
+/** An invitation with what its page shows, and whether it is past its time by the database's clock. */
+export type FoundInvitation = InvitationRow & {
+  firm_name: string;
+  login_id: string | null;
+  expired: boolean;
+};
+
+type NewInvitation = {
+  firmId: string;
+  userId: string | null;
+  email: string;
+  tokenHash: string;
+  createdBy: string;
+  days: number;
+};
+
+export function createInvitationsStore(db: Kysely<DB>) {
+  return {
+    insert(invitation: NewInvitation): Promise<InvitationRow> {
+      return db
+        .insertInto('invitations')
+        .values({
+          firm_id: invitation.firmId,
+          user_id: invitation.userId,
+          email: invitation.email,
+          token_hash: invitation.tokenHash,
+          created_by: invitation.createdBy,
+          expires_at: sql<Date>`now() + make_interval(days => ${invitation.days})`,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    findByTokenHash(tokenHash: string): Promise<FoundInvitation | undefined> {
+      return db
+        .selectFrom('invitations')
+        .innerJoin('firms', 'firms.id', 'invitations.firm_id')
+        .leftJoin('users', 'users.id', 'invitations.user_id')
+        .selectAll('invitations')
+        .select([
+          'firms.name as firm_name',
+          'users.login_id',
+          sql<boolean>`invitations.expires_at <= now()`.as('expired'),
+        ])
+        .where('invitations.token_hash', '=', tokenHash)
+        .executeTakeFirst();
+    },
+
+    /** Uses the invitation up; false when it was used or expired meanwhile (two tabs, one link). */
+    async markUsed(id: string): Promise<boolean> {
+      const result = await db
+        .updateTable('invitations')
+        .set({ used_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', sql<Date>`now()`)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** Once a firm has its administrator, the other links sent to its contact are spent too. */
+    async closeFirmInvitations(firmId: string): Promise<void> {
+      await db
+        .updateTable('invitations')
+        .set({ used_at: sql<Date>`now()` })
+        .where('firm_id', '=', firmId)
+        .where('user_id', 'is', null)
+        .where('used_at', 'is', null)
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,264 @@
+import type { Browser, BrowserContext, HTTPRequest, Page } from 'puppeteer';
+import { listen, startTestApp, DEMO_PASSWORD, type TestApp } from '../helpers/app';
+import { launchBrowser } from '../helpers/browser';
+import { inviteLink, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import {
+  axeViolations,
+  clickAndWait,
+  control,
+  field,
+  fill,
+  islandsHydrated,
+  pathOf,
+  screenshot,
+  textOf,
+} from './support';
+
+const ADDING = 'Adding Firm...';
+const ADDED = 'Firm added successfully! You can now send an invitation.';
+const SENDING = 'Sending...';
+const SENT = 'Invitation email sent successfully!';
+const READY = 'Your account is ready. Log in with your new user ID and password.';
+const WEAK = 'Password must be at least 12 characters and include a symbol and a number';
+const PASSWORD = 'Harbor-Lights-2031!';
+const FORM = '.onboarding-form';
+
+/**
+ * Staff onboard a firm and invite its contact, who becomes the firm's administrator through the emailed
+ * link: in Chromium, with JavaScript and without, against a real SMTP server on loopback.
+ */
+describe('firm onboarding and invitations', () => {
+  let smtp: TestSmtpServer;
+  let t: TestApp;
+  let browser: Browser;
+  let server: { url: string; close(): Promise<void> };
+  let contexts: BrowserContext[] = [];
+  let errors: string[] = [];
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    [t, browser] = await Promise.all([startTestApp({ env: { SMTP_URL: smtp.url } }), launchBrowser()]);
+    server = await listen(t);
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.map((c) => c.close()));
+    contexts = [];
+    const seen = errors;
+    errors = [];
+    // The refused forms answer 422 by design; what must never happen is a failed hydration or a script error.
+    expect(seen.filter((e) => /hydrat|pageerror:|Minified React error/i.test(e))).toEqual([]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await t?.close();
+    await smtp?.close();
+  });
+
+  /** A page in a browser context of its own; console errors and page errors fail the test. */
+  async function open(javaScript: boolean): Promise<Page> {
+    const context = await browser.createBrowserContext();
+    contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    await page.setViewport({ width: 1280, height: 900 });
+    await page.setJavaScriptEnabled(javaScript);
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => errors.push(`pageerror: ${e instanceof Error ? e.message : String(e)}`));
+    return page;
+  }
+
+  /** Holds the page's requests to the paths asked for, one at a time, and lets every other one through. */
+  async function requestHolder(page: Page) {
+    await page.setRequestInterception(true);
+    const waiting = new Map<string, (request: HTTPRequest) => void>();
+    page.on('request', (request) => {
+      const pathname = new URL(request.url()).pathname;
+      const hold = waiting.get(pathname);
+      if (!hold) return void request.continue();
+      waiting.delete(pathname);
+      hold(request);
+    });
+    return (pathname: string) => new Promise<HTTPRequest>((resolve) => waiting.set(pathname, resolve));
+  }
+
+  async function signIn(page: Page, userId: string, password: string) {
+    await page.goto(`${server.url}/login`);
+    await fill(page, 'User ID', userId, 'main');
+    await fill(page, 'Password', password, 'main');
+    await clickAndWait(page, await control(page, 'Login', 'main'));
+  }
+
+  const formValues = (page: Page) =>
+    page.$$eval(`${FORM} input:not([type=hidden]), ${FORM} select, ${FORM} textarea`, (els) =>
+      els.map((e) => (e as HTMLInputElement).value),
+    );
+  const isDisabled = async (page: Page, name: string) =>
+    (await control(page, name, 'main')).evaluate((b) => (b as HTMLButtonElement).disabled);
+  /** Axe runs in the page, so a page without JavaScript lets it in for the check only. */
+  async function noViolations(page: Page) {
+    const javaScript = page.isJavaScriptEnabled();
+    if (!javaScript) await page.setJavaScriptEnabled(true);
+    expect(await axeViolations(page)).toEqual([]);
+    if (!javaScript) await page.setJavaScriptEnabled(false);
+  }
+
+  async function fillFirm(page: Page, firm: { name: string; email: string; phone: string }) {
+    await fill(page, 'Firm Name', firm.name, 'main');
+    await fill(page, 'Contact Person', 'Dana Lee Whitfield', 'main');
+    await fill(page, 'Contact Role', 'Managing Partner', 'main');
+    await fill(page, 'Email', firm.email, 'main');
+    await fill(page, 'Phone', firm.phone, 'main');
+    await (await field(page, 'Industry', 'main')).select('legal');
+    await fill(page, 'Address', '1 Pier Road, Boston, MA', 'main');
+  }
+
+  const firmNamed = (name: string) =>
+    t.database.db.selectFrom('firms').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
+
+  /** The invitee's side, the same with and without JavaScript: the link, a weak password, then the account. */
+  async function acceptInvitation(javaScript: boolean, email: string, firmName: string, userId: string) {
+    const mail = await smtp.waitFor((e) => e.to.includes(email));
+    const link = inviteLink(mail.text);
+    expect(link).not.toBe('');
+    const page = await open(javaScript);
+    await page.goto(`${server.url}${new URL(link).pathname}`);
+    expect(await textOf(page, 'main h1')).toBe(`Join ${firmName}`);
+    await noViolations(page);
+    if (javaScript) await screenshot(page, 'invite');
+
+    await fill(page, 'User ID', userId, 'main');
+    await fill(page, 'Password', 'too-weak-1', 'main');
+    await fill(page, 'Confirm password', 'too-weak-1', 'main');
+    const refused = await clickAndWait(page, await control(page, 'Create account', 'main'));
+    expect(refused?.status()).toBe(422);
+    expect(await textOf(page, 'main .field-error')).toBe(WEAK);
+    expect(await (await field(page, 'User ID', 'main')).evaluate((e) => e.value)).toBe(userId);
+    if (javaScript) await screenshot(page, 'invite-weak-password');
+    await noViolations(page);
+
+    await fill(page, 'Password', PASSWORD, 'main');
+    await fill(page, 'Confirm password', PASSWORD, 'main');
+    await clickAndWait(page, await control(page, 'Create account', 'main'));
+    expect(pathOf(page)).toBe('/login');
+    expect(await textOf(page, 'main .flash')).toBe(READY);
+
+    await fill(page, 'User ID', userId, 'main');
+    await fill(page, 'Password', PASSWORD, 'main');
+    await clickAndWait(page, await control(page, 'Login', 'main'));
+    expect(pathOf(page)).toBe('/admin/dashboard');
+    expect(await textOf(page, 'header')).toContain('Welcome, Dana (admin)');
+    expect((await firmNamed(firmName)).status).toBe('active');
+
+    // The link is spent: it says so, and where to go instead.
+    const again = await page.goto(`${server.url}${new URL(link).pathname}`);
+    expect(again?.status()).toBe(410);
+    expect(await textOf(page, 'main h1')).toBe('This invitation has already been used');
+    expect(await control(page, 'Go to Login', 'main')).toBeTruthy();
+    await noViolations(page);
+    if (javaScript) await screenshot(page, 'invite-used');
+  }
+
+  it('with JavaScript: add a firm, send the invitation, and the contact becomes its administrator', async () => {
+    const firm = { name: 'Harbor Law JS', email: 'dana@harbor-js.example', phone: '+1 (555) 010-3000' };
+    const page = await open(true);
+    await signIn(page, 'reti', DEMO_PASSWORD);
+    await page.goto(`${server.url}/reti/firm-onboard`);
+    await islandsHydrated(page);
+    expect(await isDisabled(page, 'Send Invitation')).toBe(true);
+    await noViolations(page);
+    await screenshot(page, 'onboarding');
+
+    // Live checks as the person types.
+    await fill(page, 'Phone', '12', 'main');
+    expect(await textOf(page, `${FORM} .field-error`)).toBe('Enter a valid phone number');
+    // The server's refusal (a name of spaces only) shows beside its field.
+    await fillFirm(page, { ...firm, name: '   ' });
+    await (await control(page, 'Add Firm', 'main')).click();
+    await page.waitForSelector(`${FORM} .field-error`);
+    expect(await textOf(page, `${FORM} .field-error`)).toBe('Firm name is required');
+    await fillFirm(page, firm);
+    expect(await page.$(`${FORM} .field-error`)).toBeNull();
+
+    const held = await requestHolder(page);
+    const adding = held('/api/firms');
+    await (await control(page, 'Add Firm', 'main')).click();
+    const add = await adding;
+    expect(await textOf(page, `${FORM} button[type=submit]`)).toBe(ADDING);
+    expect(await isDisabled(page, ADDING)).toBe(true);
+    await add.continue();
+    await page.waitForSelector(`${FORM} [role=status]`);
+    expect(await textOf(page, `${FORM} [role=status]`)).toBe(ADDED);
+    expect(await formValues(page)).toEqual(['', '', '', '', '', '', '']);
+    const stored = await firmNamed(firm.name);
+    expect(stored).toMatchObject({ status: 'pending', email: firm.email, industry: 'legal' });
+    expect(pathOf(page)).toBe(`/reti/firm-onboard?firm=${stored.id}`);
+    expect(await textOf(page, '.onboarding-invite')).toContain(
+      `Invite Dana Lee Whitfield (${firm.email}) to become the administrator of ${firm.name}.`,
+    );
+    expect(await isDisabled(page, 'Send Invitation')).toBe(false);
+    await screenshot(page, 'onboarding-added');
+
+    const sending = held(`/api/firms/${stored.id}/invitations`);
+    await (await control(page, 'Send Invitation', 'main')).click();
+    const send = await sending;
+    expect(await textOf(page, '.onboarding-invite button')).toBe(SENDING);
+    await send.continue();
+    await page.waitForSelector('.onboarding-invite [role=status]');
+    expect(await textOf(page, '.onboarding-invite [role=status]')).toBe(SENT);
+    await screenshot(page, 'onboarding-sent');
+    await noViolations(page);
+
+    // The success message goes after 3 s; the invitation's outcome stays.
+    await page.waitForFunction(
+      (text) => !document.querySelector('.onboarding-form')?.textContent?.includes(text),
+      {},
+      ADDED,
+    );
+    expect(await textOf(page, '.onboarding-invite [role=status]')).toBe(SENT);
+
+    await acceptInvitation(true, firm.email, firm.name, 'dana.js');
+  }, 60_000);
+
+  it('without JavaScript: the same, with real forms and redirects', async () => {
+    const firm = { name: 'Harbor Law No JS', email: 'dana@harbor-nojs.example', phone: '(555) 010-4000' };
+    const page = await open(false);
+    await signIn(page, 'reti', DEMO_PASSWORD);
+    await page.goto(`${server.url}/reti/firm-onboard`);
+    expect(await isDisabled(page, 'Send Invitation')).toBe(true);
+
+    await fillFirm(page, { ...firm, phone: '12' });
+    const refused = await clickAndWait(page, await control(page, 'Add Firm', 'main'));
+    expect(refused?.status()).toBe(422);
+    expect(await textOf(page, `${FORM} .field-error`)).toBe('Enter a valid phone number');
+    expect(await formValues(page)).toEqual([
+      firm.name,
+      'Dana Lee Whitfield',
+      'Managing Partner',
+      firm.email,
+      '12',
+      'legal',
+      '1 Pier Road, Boston, MA',
+    ]);
+    await screenshot(page, 'onboarding-no-js-refused');
+    await noViolations(page);
+
+    await fill(page, 'Phone', firm.phone, 'main');
+    await clickAndWait(page, await control(page, 'Add Firm', 'main'));
+    const stored = await firmNamed(firm.name);
+    expect(pathOf(page)).toBe(`/reti/firm-onboard?firm=${stored.id}`);
+    expect(await textOf(page, 'main .flash')).toBe(ADDED);
+    expect(await formValues(page)).toEqual(['', '', '', '', '', '', '']);
+    expect(await isDisabled(page, 'Send Invitation')).toBe(false);
+
+    await clickAndWait(page, await control(page, 'Send Invitation', 'main'));
+    expect(pathOf(page)).toBe(`/reti/firm-onboard?firm=${stored.id}`);
+    expect(await textOf(page, 'main .flash')).toBe(SENT);
+    await screenshot(page, 'onboarding-no-js-sent');
+    await noViolations(page);
+
+    await acceptInvitation(false, firm.email, firm.name, 'dana.nojs');
+  }, 60_000);
+});

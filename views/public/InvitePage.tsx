@@ -1,0 +1,107 @@
+import { PRODUCT_NAME } from '../../src/shared/constants';
+import { DEFAULT_PASSWORD_POLICY, passwordProblem } from '../../src/shared/password-policy';
+import type { FieldErrors } from '../../src/shared/validation';
+import { Field } from '../components/Field';
+import { useRenderContext } from '../context';
+
+export type InvitePageProps = {
+  token: string;
+  firmName: string;
+  /** Set for a firm user, whose user ID their administrator chose: they only choose a password. */
+  loginId: string | null;
+  userId?: string;
+  errors?: FieldErrors<'user_id' | 'password' | 'confirm_password'>;
+};
+
+// The policy's own words for what a password needs, shown before anyone gets it wrong.
+const POLICY = passwordProblem('', DEFAULT_PASSWORD_POLICY);
+
+/** /invite/{token}: the form that turns an invitation into an account. */
+export function InvitePage({ token, firmName, loginId, userId, errors = {} }: InvitePageProps) {
+  const { csrfToken } = useRenderContext();
+  return (
+    <section className="narrow card invite">
+      <h1>Join {firmName}</h1>
+      {loginId ? (
+        <p>
+          {firmName} has added you to {PRODUCT_NAME} with the user ID <strong>{loginId}</strong>. Choose the
+          password you will log in with.
+        </p>
+      ) : (
+        <p>
+          You are invited to become the administrator of <strong>{firmName}</strong> on {PRODUCT_NAME}. Choose
+          the user ID and password you will log in with.
+        </p>
+      )}
+      <form method="post" action={`/invite/${token}`} className="form">
+        {csrfToken && <input type="hidden" name="_csrf" value={csrfToken} />}
+        {!loginId && (
+          <Field
+            id="invite-user"
+            label="User ID"
+            name="user_id"
+            autoComplete="username"
+            required
+            maxLength={100}
+            defaultValue={userId}
+            error={errors.user_id}
+          />
+        )}
+        <Field
+          id="invite-password"
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.password}
+          aria-describedby={errors.password ? 'invite-password-error' : 'invite-password-policy'}
+        />
+        {!errors.password && (
+          <p className="muted field-hint" id="invite-password-policy">
+            {POLICY}
+          </p>
+        )}
+        <Field
+          id="invite-confirm"
+          label="Confirm password"
+          name="confirm_password"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.confirm_password}
+        />
+        <button type="submit" className="btn btn-primary btn-block">
+          {loginId ? 'Set password' : 'Create account'}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** A link that cannot be used (unknown, used or expired): what happened and what to do. */
+export function InvitationGonePage(props: {
+  state: 'unknown' | 'used' | 'expired';
+  title: string;
+  message: string;
+}) {
+  return (
+    <section className="narrow card invite">
+      <h1>{props.title}</h1>
+      <p className="alert alert-error" role="alert">
+        {props.message}
+      </p>
+      {props.state === 'used' ? (
+        <p>
+          <a className="btn btn-primary" href="/login">
+            Go to Login
+          </a>
+        </p>
+      ) : (
+        <p>
+          <a href="/">Back to the home page</a>
+        </p>
+      )}
+    </section>
+  );
+}
