@@ -12,6 +12,9 @@ declare module 'express-serve-static-core' {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+/** An invitation link is a password of sorts: its token never reaches the log. */
+const SECRET_PATH = /^(\/invite\/)[^/?#]+/i;
+const loggableUrl = (url: string) => url.replace(SECRET_PATH, '$1[token]');
 
 /**
  * Gives each request its ID (echoed as X-Request-Id, and carried by error responses) and writes one
@@ -35,7 +38,7 @@ export function requestLog(logger: Logger): RequestHandler {
         if (!logger.isLevelEnabled(level)) return;
         req.log[level](
           {
-            req: { method: req.method, url: req.originalUrl },
+            req: { method: req.method, url: loggableUrl(req.originalUrl) },
             res: { statusCode: status },
             responseTime: Math.round(performance.now() - started),
           },

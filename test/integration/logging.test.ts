@@ -54,4 +54,13 @@ describe('request logging', () => {
     expect(logs.lines.every((l) => l.reqId === res.body.requestId)).toBe(true);
     expect(logs.lines.at(-1)).toMatchObject({ res: { statusCode: 400 }, msg: 'request completed' });
   });
+
+  it('never writes an invitation token to the log', async () => {
+    const token = 'A'.repeat(43);
+    await request(t.app).get(`/invite/${token}`);
+    expect(logs.lines).toEqual([
+      expect.objectContaining({ req: { method: 'GET', url: '/invite/[token]' }, res: { statusCode: 404 } }),
+    ]);
+    expect(JSON.stringify(logs.lines)).not.toContain(token);
+  });
 });
