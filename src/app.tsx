@@ -52,8 +52,11 @@ export type AppDeps = {
   limits?: { loginFailures: number; contactRequests: number };
 };
 
-/** The Express app, and what stops its background work (the permission matrix's change listener, the outbox sender). */
-export type App = ReturnType<typeof express> & { close(): Promise<void> };
+/**
+ * The Express app, and its background work: start() loads the permission matrix (and listens for its
+ * changes) and starts the outbox sender, before the app takes requests; close() stops both.
+ */
+export type App = ReturnType<typeof express> & { start(): Promise<void>; close(): Promise<void> };
 
 /** Builds the Express app; the middleware order below is the request's path through it. */
 export function createApp(deps: AppDeps): App {
@@ -72,13 +75,11 @@ export function createApp(deps: AppDeps): App {
   const contact = createContactService({ db: database.db, salesEmail: config.salesEmail });
   const health = createHealthService({ store: createHealthStore(database.db), redis });
   const access = createAccessService({ db: database.db, redis, redisPrefix, logger });
-  void access.start().catch((error) => logger.error({ err: error }, 'permission matrix not loaded'));
   const mail = createMailSender({
     db: database.db,
     mailer: config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined,
     logger,
   });
-  mail.start();
   const invitations = createInvitationsService({ db: database.db, mail, publicUrl: config.publicUrl });
   const sessions = createSessionsStore(database.db);
   const firms = createFirmsService({
@@ -193,5 +194,10 @@ export function createApp(deps: AppDeps): App {
     ),
   );
 
-  return Object.assign(app, { close: async () => void (await Promise.all([access.stop(), mail.stop()])) });
+  return Object.assign(app, {
+    async start() {
+      await Promise.all([access.start(), mail.start()]);
+    },
+    close: async () => void (await Promise.all([access.stop(), mail.stop()])),
+  });
 }

@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     logger,
     manifest: readManifest(),
   });
+  await app.start();
   const server: Server = app.listen(config.port);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   server.keepAliveTimeout = 5000;

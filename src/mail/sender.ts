@@ -86,11 +86,12 @@ export function createMailSender(deps: { db: Kysely<DB>; mailer?: Mailer; logger
   }
 
   return {
-    /** Starts the background passes: now, then every few seconds. */
-    start(): void {
+    /** Starts the background passes: the first now (resolved when it is done), then every few seconds. */
+    start(): Promise<void> {
       if (!mailer)
         logger.warn('SMTP_URL is not set: emails stay in the outbox table and are written to this log');
       tick();
+      return pass ?? Promise.resolve();
     },
 
     async stop(): Promise<void> {

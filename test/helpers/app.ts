@@ -89,6 +89,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     redisPrefix,
     limits: options.limits ?? { loginFailures: 1000, contactRequests: 1000 },
   });
+  await app.start();
   return {
     app,
     config,
