@@ -10,6 +10,7 @@ export function createFirmsStore(db: Kysely<DB>) {
     },
 
     /** One page of firms, newest first; `onlyId` narrows the list to one firm (a firm's own view). */
+    /** One query for a page and the total (a window count); a page past the end counts separately. */
     async page(options: {
       offset: number;
       limit: number;
@@ -17,17 +18,21 @@ export function createFirmsStore(db: Kysely<DB>) {
     }): Promise<{ rows: FirmRow[]; total: number }> {
       let query = db.selectFrom('firms');
       if (options.onlyId) query = query.where('id', '=', options.onlyId);
-      const [rows, count] = await Promise.all([
-        query
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('id')
-          .offset(options.offset)
-          .limit(options.limit)
-          .execute(),
-        query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(count.n) };
+      const found = await query
+        .selectAll()
+        .select((eb) => eb.fn.countAll<number>().over().as('total'))
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .offset(options.offset)
+        .limit(options.limit)
+        .execute();
+      if (found.length === 0) {
+        if (options.offset === 0) return { rows: [], total: 0 };
+        const count = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+        return { rows: [], total: Number(count.n) };
+      }
+      const rows = found.map(({ total: _total, ...row }) => row);
+      return { rows, total: Number(found[0].total) };
     },
 
     async countByStatus(): Promise<Record<FirmStatus, number>> {
