@@ -84,6 +84,9 @@ async function main(): Promise<void> {
     measured.push(...(await throughputFigures({ label, logLevel, dataDir, redisUrl, redisIssue })));
   }
 
+  step('API list on PostgreSQL');
+  measured.push(...(await postgresApiFigure(databaseUrl, redisUrl, redisIssue)));
+
   const helloAfter = await measureThroughput(`${hello.baseUrl}/`, hello.pid);
   await hello.stop();
   // The mean of a run before and after the app's runs evens out drift in the machine's other load.
@@ -127,6 +130,38 @@ async function permissionFigure(): Promise<void> {
     });
   } catch (error) {
     failure(name, error);
+  }
+}
+
+/** The authenticated API list again, with the data in PostgreSQL as in production (Redis sessions). */
+async function postgresApiFigure(
+  databaseUrl: string,
+  redisUrl: string,
+  redisIssue?: string,
+): Promise<Array<{ name: string; result: Throughput }>> {
+  const name = `GET ${API_LIST} (Redis session, reti, PostgreSQL)`;
+  if (redisIssue) {
+    skip(name, '—', `${redisIssue}; set REDIS_URL`);
+    return [];
+  }
+  let scoped: { url: string };
+  try {
+    scoped = await freshSchema(databaseUrl);
+  } catch (error) {
+    skip(name, '—', `${firstLine(error)}; set TEST_DATABASE_URL or DATABASE_URL`);
+    return [];
+  }
+  let app: RunningApp | undefined;
+  try {
+    app = await startApp({ name: 'app (PostgreSQL)', databaseUrl: scoped.url, redisUrl, logLevel: 'silent' });
+    const staff = await signIn(app.baseUrl, 'reti');
+    const result = await measureThroughput(`${app.baseUrl}${API_LIST}`, app.pid, { cookie: staff });
+    return [{ name, result }];
+  } catch (error) {
+    failure(name, error);
+    return [];
+  } finally {
+    await app?.stop();
   }
 }
 
