@@ -147,3 +147,6 @@ export const visibleText = (html: string) =>
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
+
+/** The CSRF token a signed-in page carries in its <meta name="csrf-token">. */
+export const csrfFrom = (html: string) => /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? '';

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { createAccessService } from '../../src/access/service';
 import { createLogger } from '../../src/logger';
 import type { Action, PermissionEntry } from '../../src/shared/access';
-import { BACKENDS, countRows, DEMO_PASSWORD, startTestApp, type TestApp } from '../helpers/app';
+import { BACKENDS, countRows, DEMO_PASSWORD, startTestApp, type TestApp, csrfFrom } from '../helpers/app';
 
 type Role = 'user' | 'admin' | 'reti';
 type Flags = '' | 'r' | 'w' | 'd' | 'rw' | 'rd' | 'wd' | 'rwd';
@@ -11,7 +11,6 @@ const LOGINS: Record<Role, string> = { user: 'attorney', admin: 'admin', reti: '
 const LOCKOUT = 'Staff cannot remove their own access to Role Management and Actions Management.';
 const ROUTE_FORMAT = 'API Route must be a path under /api, such as /api/firms/{id}';
 const today = () => new Date().toISOString().slice(0, 10);
-const csrfFrom = (html: string) => /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? '';
 
 /** The body of PUT /permissions/{id}: flags per role, e.g. { user: 'r', admin: '', reti: 'r' }. */
 const row = (flags: Record<Role, Flags>) => ({

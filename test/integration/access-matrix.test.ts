@@ -4,11 +4,18 @@ import request from 'supertest';
 import { capabilityFor, patternKey } from '../../src/access/matrix';
 import { listRoutes } from '../../src/http/route-list';
 import type { Action, PermissionEntry } from '../../src/shared/access';
-import { BACKENDS, type Backend, DEMO_PASSWORD, REDIS_URL, startTestApp, type TestApp } from '../helpers/app';
+import {
+  BACKENDS,
+  type Backend,
+  DEMO_PASSWORD,
+  REDIS_URL,
+  startTestApp,
+  type TestApp,
+  csrfFrom,
+} from '../helpers/app';
 
 type Role = 'user' | 'admin' | 'reti';
 const LOGINS: Record<Role, string> = { user: 'attorney', admin: 'admin', reti: 'reti' };
-const csrfFrom = (html: string) => /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? '';
 
 /** PGlite and PostgreSQL with database sessions; PostgreSQL with Redis sessions when REDIS_URL is set. */
 const SETUPS: Array<{ name: string; backend: Backend; redis: boolean }> = [

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { BACKENDS, DEMO_PASSWORD, startTestApp, type TestApp, visibleText } from '../helpers/app';
+import { BACKENDS, DEMO_PASSWORD, startTestApp, type TestApp, visibleText, csrfFrom } from '../helpers/app';
 
 const SELF_LOCKOUT = 'Staff cannot remove their own access to Role Management and Actions Management.';
 const PUBLIC_ACTION = 'This action is public: everyone may call it, so it has no role permissions to edit.';
@@ -7,7 +7,6 @@ const CONFIRM = 'Are you sure you want to delete this action?';
 const BAD_TOKEN = 'Your security token is missing or out of date. Reload the page and try again.';
 const today = () => new Date().toISOString().slice(0, 10);
 
-const csrfFrom = (html: string) => /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? '';
 const textOf = (res: request.Response) => visibleText(res.text);
 
 /** A checkbox of the grid as a person sees it: ticked or not, usable or greyed out. */

@@ -1,9 +1,16 @@
 import { sql } from 'kysely';
 import request from 'supertest';
-import { BACKENDS, countRows, DEMO_PASSWORD, startTestApp, type TestApp, visibleText } from '../helpers/app';
+import {
+  BACKENDS,
+  countRows,
+  DEMO_PASSWORD,
+  startTestApp,
+  type TestApp,
+  visibleText,
+  csrfFrom,
+} from '../helpers/app';
 
 const INVALID = 'Invalid credentials. Please try again.';
-const csrfFrom = (html: string) => /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? '';
 
 describe.each(BACKENDS)('sign-in on %s', (backend) => {
   let t: TestApp;

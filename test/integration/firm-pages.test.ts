@@ -11,9 +11,9 @@ import {
   startTestApp,
   type TestApp,
   visibleText,
+  csrfFrom,
 } from '../helpers/app';
 
-const csrfFrom = (html: string) => /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? '';
 const mainText = (html: string) => visibleText(/<main[\s\S]*<\/main>/.exec(html)![0]);
 const today = () => new Date().toISOString().slice(0, 10);
 const DELETE_DISABLED = 'This action is disabled: Delete Firm.';

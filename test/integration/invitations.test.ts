@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import request from 'supertest';
 import type { Firm } from '../../src/shared/firms';
-import { BACKENDS, DEMO_PASSWORD, startTestApp, type TestApp, visibleText } from '../helpers/app';
+import { BACKENDS, DEMO_PASSWORD, startTestApp, type TestApp, visibleText, csrfFrom } from '../helpers/app';
 import { inviteLink, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 
 const SENT = 'Invitation email sent successfully!';
@@ -14,7 +14,6 @@ const USED = 'This invitation has already been used';
 const EXPIRED = 'This invitation has expired';
 const PASSWORD = 'Harbor-Lights-2031!';
 
-const csrfFrom = (html: string) => /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? '';
 const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
 const pathOf = (link: string) => new URL(link).pathname;
 

@@ -5,7 +5,7 @@ import { loadConfig } from '../../src/config';
 import { createMailSender, retryDelaySeconds } from '../../src/mail/sender';
 import { createSmtpMailer } from '../../src/mail/transport';
 import { createOutboxStore, NOT_CONFIGURED } from '../../src/outbox/store';
-import { BACKENDS, DEMO_PASSWORD, startTestApp, type TestApp } from '../helpers/app';
+import { BACKENDS, DEMO_PASSWORD, startTestApp, type TestApp, csrfFrom } from '../helpers/app';
 import { freePort, inviteLink, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 
 const FROM = 'Reti Immigration <no-reply@reti-immigration.example>';
@@ -20,8 +20,6 @@ function captureLogs() {
   const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
   return { logger, lines };
 }
-
-const csrfFrom = (html: string) => /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? '';
 
 /** Signs platform staff in, adds a firm and asks for its invitation; answers the firm and the response. */
 async function inviteNewFirm(t: TestApp, name: string) {

@@ -13,10 +13,10 @@ import {
   REDIS_URL,
   startTestApp,
   type TestApp,
+  csrfFrom,
 } from '../helpers/app';
 
 const SERVER = path.join(__dirname, '..', '..', 'dist', 'server.js');
-const csrfFrom = (html: string) => /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? '';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The body of PUT /permissions/{id} for Get All Actions: reti keeps read; the firm user gets it or not. */

@@ -1,7 +1,5 @@
 import request from 'supertest';
-import { DEMO_PASSWORD, startTestApp, type TestApp } from '../helpers/app';
-
-const csrfFrom = (html: string) => /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? '';
+import { DEMO_PASSWORD, startTestApp, type TestApp, csrfFrom } from '../helpers/app';
 
 describe('request safety', () => {
   let t: TestApp;

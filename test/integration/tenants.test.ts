@@ -3,11 +3,10 @@ import request from 'supertest';
 import { capabilityFor } from '../../src/access/matrix';
 import type { PermissionEntry } from '../../src/shared/access';
 import type { Firm } from '../../src/shared/firms';
-import { BACKENDS, DEMO_PASSWORD, startTestApp, type TestApp } from '../helpers/app';
+import { BACKENDS, DEMO_PASSWORD, startTestApp, type TestApp, csrfFrom } from '../helpers/app';
 
 type Role = 'user' | 'admin' | 'reti';
 const LOGINS: Record<Role, string> = { user: 'attorney', admin: 'admin', reti: 'reti' };
-const csrfFrom = (html: string) => /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? '';
 
 const FIRM_B = {
   name: 'Second Street Immigration',
