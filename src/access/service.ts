@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Logger } from 'pino';
 import { createAuditStore } from '../audit/store';
 import type { SessionUser } from '../auth/session';
@@ -31,6 +31,9 @@ const STAFF_LIFELINE = new Set([
 ]);
 const isLifeline = (a: { method: string; route: string }) =>
   STAFF_LIFELINE.has(patternKey(a.method, a.route));
+
+/** An arbitrary constant naming the catalogue's advisory lock. */
+const CATALOGUE_LOCK = 727_002;
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -155,7 +158,8 @@ export function createAccessService(options: AccessOptions) {
 
   /** Reload here, then tell the other processes. */
   async function changed(): Promise<void> {
-    await reload();
+    // The change is stored: a failed reload is logged (and retried on the next change), not the caller's error.
+    await reloadQuietly();
     if (redis?.isReady)
       await redis
         .publish(channel, String(Date.now()))
@@ -184,9 +188,11 @@ export function createAccessService(options: AccessOptions) {
     actor: SessionUser,
     work: (s: ReturnType<typeof createAccessStore>, audit: ReturnType<typeof createAuditStore>) => Promise<T>,
   ): Promise<T> {
-    const result = await db
-      .transaction()
-      .execute((trx) => work(createAccessStore(trx), createAuditStore(trx)));
+    const result = await db.transaction().execute(async (trx) => {
+      // One change of the catalogue at a time, so two equivalent routes can never both pass the duplicate check.
+      await sql`SELECT pg_advisory_xact_lock(${CATALOGUE_LOCK})`.execute(trx);
+      return work(createAccessStore(trx), createAuditStore(trx));
+    });
     await changed();
     logger.info({ actor: actor.user_id }, 'access control changed');
     return result;
@@ -271,6 +277,7 @@ export function createAccessService(options: AccessOptions) {
           patternKey(merged.method, merged.route) !== patternKey(before.method, before.route);
         if (isLifeline(before) && (movesPattern || !merged.isActive))
           throw new HttpError(409, ACCESS_MESSAGES.selfLockout);
+        if (before.isPublic && movesPattern) throw new HttpError(409, ACCESS_MESSAGES.publicRouteFixed);
         if (movesPattern) await refuseDuplicate(s, merged, id);
         const after = toAction((await s.updateAction(id, patch))!);
         await audit.record({

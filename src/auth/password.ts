@@ -6,10 +6,12 @@ const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 }
 
 export const hashPassword = (password: string) => hash(password, OPTIONS);
 
+/** False for a wrong password, and for a hash that is none (an invited account): both take as long. */
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
     return await verify(passwordHash, password);
   } catch {
+    await spendVerifyTime(password);
     return false;
   }
 }

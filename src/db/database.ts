@@ -17,6 +17,9 @@ const DATE = 1082;
 pg.types.setTypeParser(DATE, (v: string) => v);
 pg.types.setTypeParser(INT8, (v: string) => Number(v));
 
+/** PostgreSQL's answer when a unique index refused a row: two requests raced for one name. */
+export const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === '23505';
+
 /** PostgreSQL when a URL is given; otherwise embedded PGlite in `dataDir` (or in memory for `memory://`). */
 export async function openDatabase(options: { url?: string; dataDir: string }): Promise<Database> {
   return options.url ? openPostgres(options.url) : openPglite(options.dataDir);

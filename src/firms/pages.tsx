@@ -112,7 +112,9 @@ export function firmPages(deps: PagesDeps): Router {
   });
 
   router.get('/reti/firms/:id/edit', guard, async (req, res) => {
-    const firm = await firms.get(actor(req), firmId(req.params.id));
+    const id = firmId(req.params.id);
+    await access.authorize(actor(req), 'GET', `/firms/${id}`);
+    const firm = await firms.get(actor(req), id);
     renderEdit(req, res, firm, { values: formValuesOf(firm) });
   });
 
@@ -131,7 +133,9 @@ export function firmPages(deps: PagesDeps): Router {
   });
 
   router.get('/reti/firms/:id/delete', guard, async (req, res) => {
-    renderDelete(req, res, await firms.get(actor(req), firmId(req.params.id)));
+    const id = firmId(req.params.id);
+    await access.authorize(actor(req), 'GET', `/firms/${id}`);
+    renderDelete(req, res, await firms.get(actor(req), id));
   });
 
   router.post('/reti/firms/:id/delete', guard, async (req, res) => {

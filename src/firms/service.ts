@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { createAuditStore } from '../audit/store';
 import type { SessionRevoker, SessionUser } from '../auth/session';
+import { isUniqueViolation } from '../db/database';
 import type { DB, FirmStatus } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { InvitationsService } from '../invitations/service';
@@ -133,9 +134,8 @@ export function createFirmsService(deps: {
     /** Removes the firm with its users, and signs those users out wherever their sessions are kept. */
     async delete(actor: SessionUser, id: string): Promise<void> {
       const current = await visibleFirm(actor, id);
-      const userIds = (await createUsersStore(db).listByFirm(id)).map((u) => u.id);
-      await endSessions(userIds);
-      await db.transaction().execute(async (trx) => {
+      const userIds = await db.transaction().execute(async (trx) => {
+        const members = await createUsersStore(trx).listByFirm(id);
         await createFirmsStore(trx).delete(id);
         await createAuditStore(trx).record({
           actorUserId: actor.id,
@@ -144,7 +144,10 @@ export function createFirmsService(deps: {
           entityId: id,
           before: toFirm(current),
         });
+        return members.map((u) => u.id);
       });
+      // Once the users are gone, no new session of theirs can start; then the ones they hold end.
+      await endSessions(userIds);
     },
 
     async listUsers(actor: SessionUser, firmId: string): Promise<FirmUser[]> {
@@ -155,12 +158,15 @@ export function createFirmsService(deps: {
     /** A firm's new user, pending until they accept the invitation emailed to them and choose a password. */
     async createUser(actor: SessionUser, firmId: string, input: FirmUserInput): Promise<FirmUser> {
       const firm = await visibleFirm(actor, firmId);
-      const { user, outboxId } = await db.transaction().execute(async (trx) => {
+      if (input.role === 'admin' && actor.role_name === 'user')
+        throw new HttpError(403, 'A firm user cannot create an administrator.');
+      const taken = () =>
+        new HttpError(409, `User ID ${input.userId} is taken.`, {
+          userId: `User ID ${input.userId} is taken.`,
+        });
+      const created = db.transaction().execute(async (trx) => {
         const users = createUsersStore(trx);
-        if (await users.findByLoginId(input.userId))
-          throw new HttpError(409, `User ID ${input.userId} is taken.`, {
-            userId: `User ID ${input.userId} is taken.`,
-          });
+        if (await users.findByLoginId(input.userId)) throw taken();
         const row = await users.insert({
           firmId,
           loginId: input.userId,
@@ -180,6 +186,10 @@ export function createFirmsService(deps: {
           after,
         });
         return { user: after, outboxId: await invitations.inviteUser(trx, actor, firm, row) };
+      });
+      // Two requests for one user ID at once: the unique index decides, and the loser hears why.
+      const { user, outboxId } = await created.catch((error) => {
+        throw isUniqueViolation(error) ? taken() : error;
       });
       // Once stored: a mail server that is down must not undo the user; the outbox retries the email.
       await invitations.deliver(outboxId);

@@ -5,6 +5,11 @@ export type FirmRow = Selectable<FirmsTable>;
 
 export function createFirmsStore(db: Kysely<DB>) {
   return {
+    /** The firm, locked until the transaction ends: changes to one firm then happen one at a time. */
+    lockById(id: string): Promise<FirmRow | undefined> {
+      return db.selectFrom('firms').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    },
+
     findById(id: string): Promise<FirmRow | undefined> {
       return db.selectFrom('firms').selectAll().where('id', '=', id).executeTakeFirst();
     },

@@ -45,6 +45,7 @@ export function onboardingPages(deps: PageDeps & { firms: FirmsService }): Route
 
   router.get('/reti/firm-onboard', guard, async (req, res) => {
     const { firm: firmId } = onboardingQuery.parse(req.query);
+    if (firmId) await access.authorize(req.session.user, 'GET', `/firms/${firmId}`);
     const firm = firmId ? await firms.get(req.session.user!, firmId).catch(unlessNotFound) : undefined;
     renderPage(req, res, { firm });
   });

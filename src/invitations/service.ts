@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { createAuditStore } from '../audit/store';
 import { hashPassword } from '../auth/password';
 import type { SessionUser } from '../auth/session';
+import { isUniqueViolation } from '../db/database';
 import type { DB } from '../db/schema';
 import { FIRM_NOT_FOUND, toFirm, toFirmUser } from '../firms/service';
 import { createFirmsStore, type FirmRow } from '../firms/store';
@@ -25,6 +26,9 @@ const DELIVERY_MESSAGES: Record<Delivery, string> = {
   logged:
     'No mail server is configured (SMTP_URL is not set), so the invitation email was not sent. It is kept in the outbox and written to the server log.',
 };
+
+const FIRM_INACTIVE =
+  'This firm is inactive on Reti Immigration, so its invitation cannot be accepted. Ask the platform staff to reactivate it.';
 
 export const ACCOUNT_READY = 'Your account is ready. Log in with your new user ID and password.';
 
@@ -64,7 +68,6 @@ const hashToken = (token: string) => crypto.createHash('sha256').update(token).d
 const stateOf = (found: FoundInvitation | undefined): InvitationState =>
   !found ? 'unknown' : found.used_at ? 'used' : found.expired ? 'expired' : 'valid';
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === '23505';
 const userIdTaken = (userId: string) =>
   new HttpError(409, `User ID ${userId} is taken. Choose another one.`, {
     user_id: `User ID ${userId} is taken. Choose another one.`,
@@ -259,6 +262,9 @@ export function createInvitationsService(deps: { db: Kysely<DB>; mail: MailSende
       try {
         const row = await db.transaction().execute(async (trx) => {
           const found = await find(trx, token);
+          // The firm first: two of its links accepted at once then take turns instead of deadlocking.
+          const firm = found && (await createFirmsStore(trx).lockById(found.firm_id));
+          if (firm?.status === 'inactive') throw new HttpError(409, FIRM_INACTIVE);
           if (!found || !(await createInvitationsStore(trx).markUsed(found.id))) {
             // Used or expired since the first look (another tab, the same link).
             const now = stateOf(found);

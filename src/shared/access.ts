@@ -18,6 +18,8 @@ export const ACCESS_MESSAGES = {
   confirmDelete: 'Are you sure you want to delete this action?',
   selfLockout: 'Staff cannot remove their own access to Role Management and Actions Management.',
   publicAction: 'This action is public: everyone may call it, so it has no role permissions to edit.',
+  publicRouteFixed:
+    'A public action keeps its route and method: its endpoint expects callers who are not signed in.',
 } as const;
 
 export const ACTION_LIMITS = { name: 100, category: 100, route: 200, description: 500 } as const;

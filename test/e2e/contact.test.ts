@@ -47,6 +47,19 @@ async function fillContact(
   if (values.email !== undefined) await fill(page, 'Email address', values.email, DIALOG);
 }
 
+/** Clicks Contact once the form's state has caught up with the typing (on a busy machine it can lag). */
+async function sendContact(page: Page) {
+  await page.waitForFunction(
+    (scope) =>
+      [...document.querySelectorAll<HTMLButtonElement>(`${scope} button`)].some(
+        (b) => b.textContent?.trim() === 'Contact' && !b.disabled,
+      ),
+    {},
+    DIALOG,
+  );
+  await (await control(page, 'Contact', DIALOG)).click();
+}
+
 const allValues = (page: Page) => Promise.all(LABELS.map((l) => valueOf(page, l, DIALOG)));
 
 describe('the contact modal', () => {
@@ -146,7 +159,7 @@ describe('the contact modal', () => {
       await fillContact(page, { name: 'Ana Lima', firm: 'Lima & Co', phone: '+1 (555) 010-2000', email });
 
       const { held } = await holdRequest(page, '/api/comm/contact');
-      await (await control(page, 'Contact', DIALOG)).click();
+      await sendContact(page);
       const request = await held;
       expect(request.method()).toBe('POST');
       expect(JSON.parse(request.postData() ?? '{}')).toEqual({
@@ -189,7 +202,7 @@ describe('the contact modal', () => {
       await fillContact(page, { name: 'Ana Lima', phone: '555 010 2000', email });
 
       const { held } = await holdRequest(page, '/api/comm/contact');
-      await (await control(page, 'Contact', DIALOG)).click();
+      await sendContact(page);
       await (
         await held
       ).respond({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'boom' }) });
