@@ -11,6 +11,7 @@ import { type Database, openDatabase } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
 import { connectRedis, createRedis, type Redis } from '../../src/db/redis';
 import { seedDemo } from '../../src/db/seed';
+import { DEMO_FIRM } from '../../src/demo/accounts';
 import { readManifest } from '../../src/http/assets';
 import { createLogger } from '../../src/logger';
 
@@ -150,3 +151,13 @@ export const visibleText = (html: string) =>
 
 /** The CSRF token a signed-in page carries in its <meta name="csrf-token">. */
 export const csrfFrom = (html: string) => /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? '';
+
+/** The id of the demo data set's firm, "Demo Immigration Law". */
+export const demoFirmId = async (database: Database) =>
+  (
+    await database.db
+      .selectFrom('firms')
+      .select('id')
+      .where('name', '=', DEMO_FIRM.name)
+      .executeTakeFirstOrThrow()
+  ).id;

@@ -3,7 +3,15 @@ import request from 'supertest';
 import { createAccessService } from '../../src/access/service';
 import { createLogger } from '../../src/logger';
 import type { Action, PermissionEntry } from '../../src/shared/access';
-import { BACKENDS, countRows, DEMO_PASSWORD, startTestApp, type TestApp, csrfFrom } from '../helpers/app';
+import {
+  BACKENDS,
+  countRows,
+  DEMO_PASSWORD,
+  startTestApp,
+  type TestApp,
+  csrfFrom,
+  demoFirmId as findDemoFirmId,
+} from '../helpers/app';
 
 type Role = 'user' | 'admin' | 'reti';
 type Flags = '' | 'r' | 'w' | 'd' | 'rw' | 'rd' | 'wd' | 'rwd';
@@ -105,13 +113,7 @@ describe.each(BACKENDS)('the actions and permissions API (%s)', (backend) => {
         .where('login_id', '=', 'reti')
         .executeTakeFirstOrThrow()
     ).id;
-    demoFirmId = (
-      await t.database.db
-        .selectFrom('firms')
-        .select('id')
-        .where('name', '=', 'Demo Immigration Law')
-        .executeTakeFirstOrThrow()
-    ).id;
+    demoFirmId = await findDemoFirmId(t.database);
   });
   afterAll(() => t.close());
 

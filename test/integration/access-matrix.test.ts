@@ -12,6 +12,7 @@ import {
   startTestApp,
   type TestApp,
   csrfFrom,
+  demoFirmId as findDemoFirmId,
 } from '../helpers/app';
 
 type Role = 'user' | 'admin' | 'reti';
@@ -67,12 +68,7 @@ describe.each(SETUPS)('the permission matrix ($name)', ({ backend, redis }) => {
     for (const role of ['user', 'admin', 'reti'] as const) agents[role] = await signIn(t, role);
     catalogue = (await agents.reti.agent.get('/api/permissions').expect(200)).body;
     actions = (await agents.reti.agent.get('/api/actions').expect(200)).body;
-    const firm = await t.database.db
-      .selectFrom('firms')
-      .select('id')
-      .where('name', '=', 'Demo Immigration Law')
-      .executeTakeFirstOrThrow();
-    demoFirmId = firm.id;
+    demoFirmId = await findDemoFirmId(t.database);
   });
   afterAll(() => t.close());
 

@@ -1,5 +1,13 @@
 import request from 'supertest';
-import { BACKENDS, csrfFrom, DEMO_PASSWORD, startTestApp, type TestApp, visibleText } from '../helpers/app';
+import {
+  BACKENDS,
+  csrfFrom,
+  DEMO_PASSWORD,
+  startTestApp,
+  type TestApp,
+  visibleText,
+  demoFirmId as findDemoFirmId,
+} from '../helpers/app';
 
 type Agent = { agent: ReturnType<typeof request.agent>; token: string };
 
@@ -35,14 +43,7 @@ describe.each(BACKENDS)('firm users, actions and invitations at their edges (%s)
         .where('name', '=', name)
         .executeTakeFirstOrThrow()
     ).id;
-  const demoFirmId = async () =>
-    (
-      await t.database.db
-        .selectFrom('firms')
-        .select('id')
-        .where('name', '=', 'Demo Immigration Law')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const demoFirmId = () => findDemoFirmId(t.database);
   const grant = async (action: string, user: { canRead: boolean; canWrite: boolean }, reti = true) =>
     staff.agent
       .put(`/api/permissions/${await actionId(action)}`)

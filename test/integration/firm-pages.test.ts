@@ -12,6 +12,7 @@ import {
   type TestApp,
   visibleText,
   csrfFrom,
+  demoFirmId as findDemoFirmId,
 } from '../helpers/app';
 
 const mainText = (html: string) => visibleText(/<main[\s\S]*<\/main>/.exec(html)![0]);
@@ -57,14 +58,7 @@ describe.each(BACKENDS)('the staff dashboard and firm pages (%s)', (backend) => 
 
   const firmRow = (id: string) =>
     t.database.db.selectFrom('firms').selectAll().where('id', '=', id).executeTakeFirst();
-  const demoFirmId = async () =>
-    (
-      await t.database.db
-        .selectFrom('firms')
-        .select('id')
-        .where('name', '=', 'Demo Immigration Law')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const demoFirmId = () => findDemoFirmId(t.database);
   const statusCounts = async () => {
     const rows = await t.database.db.selectFrom('firms').select('status').execute();
     const count = (status?: string) => rows.filter((r) => !status || r.status === status).length;

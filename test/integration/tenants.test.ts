@@ -3,7 +3,14 @@ import request from 'supertest';
 import { capabilityFor } from '../../src/access/matrix';
 import type { PermissionEntry } from '../../src/shared/access';
 import type { Firm } from '../../src/shared/firms';
-import { BACKENDS, DEMO_PASSWORD, startTestApp, type TestApp, csrfFrom } from '../helpers/app';
+import {
+  BACKENDS,
+  DEMO_PASSWORD,
+  startTestApp,
+  type TestApp,
+  csrfFrom,
+  demoFirmId as findDemoFirmId,
+} from '../helpers/app';
 
 type Role = 'user' | 'admin' | 'reti';
 const LOGINS: Record<Role, string> = { user: 'attorney', admin: 'admin', reti: 'reti' };
@@ -82,13 +89,7 @@ describe.each(BACKENDS)('tenant isolation (%s)', (backend) => {
         .expect(200);
       agents[role] = { agent, csrf: csrfFrom((await agent.get(`/${role}/dashboard`)).text) };
     }
-    firmA = (
-      await t.database.db
-        .selectFrom('firms')
-        .select('id')
-        .where('name', '=', 'Demo Immigration Law')
-        .executeTakeFirstOrThrow()
-    ).id;
+    firmA = await findDemoFirmId(t.database);
     const created = await as('reti', 'post', '/api/firms').send(FIRM_B);
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ ...FIRM_B, status: 'pending' });
