@@ -1,5 +1,13 @@
 import tseslint from 'typescript-eslint';
 
+/** The features under src/: each owns its tables (store.ts) and is reached through its service. */
+const FEATURES = 'access|areas|audit|auth|contact|demo|firms|health|invitations|mail|public|users';
+
+const restrict = (files, patterns) => ({
+  files,
+  rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] },
+});
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'coverage/**'] },
   ...tseslint.configs.recommended,
@@ -12,4 +20,46 @@ export default tseslint.config(
     files: ['**/*.cjs', 'jest.config.js'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  // The boundaries of DESIGN.md §2, enforced.
+  restrict(
+    ['islands/**'],
+    [
+      {
+        regex: '^(\\.\\./)+(src/(?!shared/)|views/|scripts/)',
+        message: 'Islands run in the browser: they import only islands/ and src/shared/.',
+      },
+      {
+        regex: '^(\\.\\./)+src/shared/fields$|^zod$',
+        message: 'Islands never bundle zod: the server checks with it and sends its messages back.',
+      },
+    ],
+  ),
+  restrict(
+    ['views/**'],
+    [
+      {
+        regex: '(^|/)(service|store)$|^(\\.\\./)+src/db/',
+        message: 'Views get plain data as props: they never reach a service, a store or the database.',
+      },
+    ],
+  ),
+  restrict(
+    ['src/**'],
+    [
+      {
+        regex: `^\\.\\./(${FEATURES})/store$`,
+        message: "A feature's tables are its own: call that feature's service instead of its store.",
+      },
+    ],
+  ),
+  // Listed after src/**: for these folders this rule replaces that one (and covers it).
+  restrict(
+    ['src/http/**', 'src/db/**'],
+    [
+      {
+        regex: `^\\.\\./(${FEATURES})/`,
+        message: 'src/http and src/db serve every feature, so they import none.',
+      },
+    ],
+  ),
 );

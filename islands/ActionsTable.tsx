@@ -1,9 +1,12 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { island } from './runtime/island';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { HttpStatusError, request } from '../src/shared/api-client';
 import { ACCESS_MESSAGES, type Action, ACTION_LIMITS, FORM_METHODS } from '../src/shared/access';
+import { api, pages } from '../src/shared/paths';
 import type { FieldErrors } from '../src/shared/validation';
-import { Icon } from './icon';
-import { Loading, type Outcome, OUTCOMES, OutcomeAlert, problemOf } from './access-ui';
+import { Loading, type Outcome, OUTCOMES, OutcomeAlert, problemOf } from './ui/access';
+import { Alert, CheckboxField, Field, SelectField, TextAreaField } from './ui/form';
+import { Icon } from './ui/icon';
 
 /** The Add Action / edit form as entered: strings until the server's schema has parsed them. */
 export type ActionFormValues = {
@@ -32,6 +35,8 @@ export type ActionsTableProps = {
   form?: ActionForm;
   /** Without JavaScript: the action whose deletion waits for confirmation (?delete=). */
   confirmDelete?: string;
+  /** Without JavaScript: the action whose turning off waits for confirmation (?toggle=). */
+  confirmToggle?: string;
   /** A refused toggle or delete, shown beside the table. */
   error?: string;
 };
@@ -54,10 +59,10 @@ export const formValuesOf = (a: Action): ActionFormValues => ({
   isActive: a.isActive,
 });
 
-const PAGE = '/reti/actions';
+const PAGE = pages.reti.actions;
 
 /** Actions Management (SPEC §2): the catalogue of API actions, added, edited, toggled and deleted here. */
-export default function ActionsTable(props: ActionsTableProps) {
+function ActionsTable(props: ActionsTableProps) {
   const [actions, setActions] = useState(props.actions);
   const [form, setForm] = useState(props.form);
   const [busy, setBusy] = useState(false);
@@ -67,7 +72,8 @@ export default function ActionsTable(props: ActionsTableProps) {
   );
   // Opening the form with a click moves focus to its first field.
   const [opened, setOpened] = useState(0);
-  const confirming = actions.find((a) => a.id === props.confirmDelete);
+  const confirming = actions.find((a) => a.id === props.confirmDelete && !a.isDeclared);
+  const confirmingOff = actions.find((a) => a.id === props.confirmToggle && a.isActive && a.whenOff);
 
   function open(event: { preventDefault(): void }, next: ActionForm) {
     event.preventDefault();
@@ -78,7 +84,7 @@ export default function ActionsTable(props: ActionsTableProps) {
   async function reload() {
     setLoading(true);
     try {
-      setActions(await request<Action[]>('/actions'));
+      setActions(await request<Action[]>(api.actions));
     } catch (error) {
       setOutcome({ kind: 'error', message: problemOf(error) });
     } finally {
@@ -101,11 +107,17 @@ export default function ActionsTable(props: ActionsTableProps) {
     }
   }
 
-  function toggle(event: FormEvent, action: Action) {
+  function toggle(event: { preventDefault(): void }, action: Action) {
     event.preventDefault();
     const isActive = !action.isActive;
+    if (
+      !isActive &&
+      action.whenOff &&
+      !window.confirm(ACCESS_MESSAGES.confirmTurnOff(action.name, action.whenOff))
+    )
+      return;
     void change(
-      () => request(`/actions/${action.id}`, { method: 'PATCH', body: JSON.stringify({ isActive }) }),
+      () => request(api.action(action.id), { method: 'PATCH', body: JSON.stringify({ isActive }) }),
       OUTCOMES.actionToggled(action.name, isActive),
     );
   }
@@ -115,7 +127,7 @@ export default function ActionsTable(props: ActionsTableProps) {
     if (!window.confirm(ACCESS_MESSAGES.confirmDelete)) return;
     if (form?.editing === action.id) setForm(undefined);
     void change(
-      () => request(`/actions/${action.id}`, { method: 'DELETE' }),
+      () => request(api.action(action.id), { method: 'DELETE' }),
       OUTCOMES.actionDeleted(action.name),
     );
   }
@@ -129,8 +141,8 @@ export default function ActionsTable(props: ActionsTableProps) {
     try {
       const body = JSON.stringify(form.values);
       const saved = editing
-        ? await request<Action>(`/actions/${editing}`, { method: 'PUT', body })
-        : await request<Action>('/actions', { method: 'POST', body });
+        ? await request<Action>(api.action(editing), { method: 'PUT', body })
+        : await request<Action>(api.actions, { method: 'POST', body });
       setForm(undefined);
       setOutcome({
         kind: 'success',
@@ -184,6 +196,7 @@ export default function ActionsTable(props: ActionsTableProps) {
         />
       )}
       {confirming && <ConfirmDelete action={confirming} csrfToken={props.csrfToken} />}
+      {confirmingOff && <ConfirmTurnOff action={confirmingOff} csrfToken={props.csrfToken} />}
       <OutcomeAlert outcome={outcome} />
       {loading && <Loading text={ACCESS_MESSAGES.loadingActions} />}
       <div className="access-table-wrap">
@@ -243,27 +256,47 @@ function RowButtons(props: {
   action: Action;
   csrfToken?: string;
   busy: boolean;
-  onToggle: (event: FormEvent, action: Action) => void;
+  onToggle: (event: { preventDefault(): void }, action: Action) => void;
   onEdit: (event: { preventDefault(): void }) => void;
   onDelete: (event: { preventDefault(): void }, action: Action) => void;
 }) {
   const { action } = props;
   const toggleLabel = `${action.isActive ? 'Deactivate' : 'Activate'} ${action.name}`;
+  const asksFirst = action.isActive && action.whenOff !== undefined;
   return (
     <div className="access-row-buttons">
-      <form method="post" action={`${PAGE}/${action.id}/toggle`} onSubmit={(e) => props.onToggle(e, action)}>
-        <input type="hidden" name="_csrf" value={props.csrfToken} />
-        <input type="hidden" name="isActive" value={String(!action.isActive)} />
-        <button
-          type="submit"
-          className={`access-icon-button${action.isActive ? ' is-on' : ''}`}
+      {action.isActive && action.offLocked ? (
+        <DisabledButton icon="toggle" label={toggleLabel} reason={action.offLocked} on />
+      ) : asksFirst ? (
+        // Turning this one off breaks something people use: without JavaScript the page asks first.
+        <a
+          className="access-icon-button is-on"
+          href={`${PAGE}?toggle=${action.id}#toggle-confirm`}
           aria-label={toggleLabel}
           title={toggleLabel}
-          disabled={props.busy}
+          onClick={(e) => props.onToggle(e, action)}
         >
           <Icon name="toggle" />
-        </button>
-      </form>
+        </a>
+      ) : (
+        <form
+          method="post"
+          action={pages.reti.actionToggle(action.id)}
+          onSubmit={(e) => props.onToggle(e, action)}
+        >
+          <input type="hidden" name="_csrf" value={props.csrfToken} />
+          <input type="hidden" name="isActive" value={String(!action.isActive)} />
+          <button
+            type="submit"
+            className={`access-icon-button${action.isActive ? ' is-on' : ''}`}
+            aria-label={toggleLabel}
+            title={toggleLabel}
+            disabled={props.busy}
+          >
+            <Icon name="toggle" />
+          </button>
+        </form>
+      )}
       <a
         className="access-icon-button"
         href={`${PAGE}?edit=${action.id}#action-form`}
@@ -273,16 +306,72 @@ function RowButtons(props: {
       >
         <Icon name="edit" />
       </a>
-      <a
-        className="access-icon-button access-danger"
-        href={`${PAGE}?delete=${action.id}#delete-confirm`}
-        aria-label={`Delete ${action.name}`}
-        title={`Delete ${action.name}`}
-        onClick={(e) => props.onDelete(e, action)}
-      >
-        <Icon name="delete" />
-      </a>
+      {action.isDeclared ? (
+        <DisabledButton
+          icon="delete"
+          label={`Delete ${action.name}`}
+          reason={ACCESS_MESSAGES.declaredUndeletable(action.name)}
+        />
+      ) : (
+        <a
+          className="access-icon-button access-danger"
+          href={`${PAGE}?delete=${action.id}#delete-confirm`}
+          aria-label={`Delete ${action.name}`}
+          title={`Delete ${action.name}`}
+          onClick={(e) => props.onDelete(e, action)}
+        >
+          <Icon name="delete" />
+        </a>
+      )}
     </div>
+  );
+}
+
+/**
+ * A control that cannot be used, with the reason: still focusable (aria-disabled), so keyboard and
+ * screen-reader users hear why, and no form around it, so nothing is posted without JavaScript either.
+ */
+function DisabledButton(props: { icon: 'toggle' | 'delete'; label: string; reason: string; on?: boolean }) {
+  const id = useId();
+  return (
+    <>
+      <button
+        type="button"
+        className={`access-icon-button is-disabled${props.on ? ' is-on' : ''}`}
+        aria-disabled="true"
+        aria-label={props.label}
+        aria-describedby={id}
+        title={props.reason}
+      >
+        <Icon name={props.icon} />
+      </button>
+      <span className="visually-hidden" id={id}>
+        {props.reason}
+      </span>
+    </>
+  );
+}
+
+/** Turning off what sign-in or a public page needs: the page says what will stop working, and asks. */
+function ConfirmTurnOff({ action, csrfToken }: { action: Action; csrfToken?: string }) {
+  const id = useId();
+  return (
+    <section className="card access-confirm" id="toggle-confirm" aria-labelledby={`${id}question`}>
+      <h2 id={`${id}question`}>{`Turn off ${action.name}?`}</h2>
+      <p>{action.whenOff}</p>
+      <div className="access-form-buttons">
+        <form method="post" action={pages.reti.actionToggle(action.id)}>
+          <input type="hidden" name="_csrf" value={csrfToken} />
+          <input type="hidden" name="isActive" value="false" />
+          <button type="submit" className="btn btn-primary access-danger-button">
+            Turn off
+          </button>
+        </form>
+        <a className="btn btn-secondary" href={PAGE}>
+          Cancel
+        </a>
+      </div>
+    </section>
   );
 }
 
@@ -296,7 +385,7 @@ function ConfirmDelete({ action, csrfToken }: { action: Action; csrfToken?: stri
         {action.name}: <code>{`${action.method} ${action.route}`}</code>
       </p>
       <div className="access-form-buttons">
-        <form method="post" action={`${PAGE}/${action.id}/delete`}>
+        <form method="post" action={pages.reti.actionDelete(action.id)}>
           <input type="hidden" name="_csrf" value={csrfToken} />
           <button type="submit" className="btn btn-primary access-danger-button">
             Delete
@@ -330,28 +419,14 @@ function ActionFormSection(props: {
   }, [props.focusRequest]);
   // PATCH is no option of the Add Action form, but an action that uses it keeps it when edited.
   const methods: string[] = values.method === 'PATCH' ? [...FORM_METHODS, 'PATCH'] : FORM_METHODS;
-  const control = (field: ActionField) => ({
+  const text = (field: ActionField) => ({
     id: `${id}${field}`,
     name: field,
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? `${id}${field}-error` : undefined,
+    required: true,
+    error: errors[field],
+    value: values[field] as string,
+    onChange: (e: { target: { value: string } }) => props.onChange(field, e.target.value),
   });
-  const text = (
-    field: ActionField,
-    label: string,
-    extra: { maxLength: number; placeholder?: string; list?: string },
-  ) => (
-    <Labelled id={id} field={field} label={label} error={errors[field]}>
-      <input
-        {...control(field)}
-        {...extra}
-        ref={field === 'name' ? first : undefined}
-        required
-        value={values[field] as string}
-        onChange={(e) => props.onChange(field, e.target.value)}
-      />
-    </Labelled>
-  );
 
   return (
     <section className="card access-form" id="action-form" aria-labelledby={`${id}title`}>
@@ -360,64 +435,52 @@ function ActionFormSection(props: {
       </h2>
       <form
         method="post"
-        action={form.editing ? `${PAGE}/${form.editing}` : PAGE}
+        action={form.editing ? pages.reti.action(form.editing) : PAGE}
         noValidate
         onSubmit={props.onSubmit}
       >
         <input type="hidden" name="_csrf" value={props.csrfToken} />
-        <div className="access-form-grid">
-          {text('name', 'Action Name', { maxLength: ACTION_LIMITS.name })}
-          {text('category', 'Category', { maxLength: ACTION_LIMITS.category, list: `${id}categories` })}
+        <div className="form-grid">
+          <Field {...text('name')} ref={first} label="Action Name" maxLength={ACTION_LIMITS.name} />
+          <Field
+            {...text('category')}
+            label="Category"
+            maxLength={ACTION_LIMITS.category}
+            list={`${id}categories`}
+          />
           <datalist id={`${id}categories`}>
             {props.categories.map((c) => (
               <option key={c} value={c} />
             ))}
           </datalist>
-          {text('route', 'API Route', { maxLength: ACTION_LIMITS.route, placeholder: '/api/firms/{id}' })}
-          <Labelled id={id} field="method" label="HTTP Method" error={errors.method}>
-            <select
-              {...control('method')}
-              required
-              value={values.method}
-              onChange={(e) => props.onChange('method', e.target.value)}
-            >
-              {methods.map((m) => (
-                <option key={m} value={m}>
-                  {m}
-                </option>
-              ))}
-            </select>
-          </Labelled>
-          <Labelled id={id} field="description" label="Description" wide error={errors.description}>
-            <textarea
-              {...control('description')}
-              rows={3}
-              maxLength={ACTION_LIMITS.description}
-              required
-              value={values.description}
-              onChange={(e) => props.onChange('description', e.target.value)}
-            />
-          </Labelled>
-          <div className="access-field access-checkbox">
-            <input
-              {...control('isActive')}
-              type="checkbox"
-              checked={values.isActive}
-              onChange={(e) => props.onChange('isActive', e.target.checked)}
-            />
-            <label htmlFor={`${id}isActive`}>Active</label>
-            {errors.isActive && (
-              <p className="field-error" id={`${id}isActive-error`}>
-                {errors.isActive}
-              </p>
-            )}
-          </div>
+          <Field
+            {...text('route')}
+            label="API Route"
+            maxLength={ACTION_LIMITS.route}
+            placeholder="/api/firms/{id}"
+          />
+          <SelectField
+            {...text('method')}
+            label="HTTP Method"
+            options={methods.map((m) => ({ value: m, label: m }))}
+          />
+          <TextAreaField
+            {...text('description')}
+            label="Description"
+            wide
+            rows={3}
+            maxLength={ACTION_LIMITS.description}
+          />
+          <CheckboxField
+            id={`${id}isActive`}
+            name="isActive"
+            label="Active"
+            checked={values.isActive}
+            error={errors.isActive}
+            onChange={(e) => props.onChange('isActive', e.target.checked)}
+          />
         </div>
-        {form.error && (
-          <p className="alert alert-error" role="alert">
-            {form.error}
-          </p>
-        )}
+        {form.error && <Alert kind="error">{form.error}</Alert>}
         <div className="access-form-buttons">
           <button type="submit" className="btn btn-primary" disabled={props.busy}>
             {form.editing ? 'Save Changes' : 'Add Action'}
@@ -431,27 +494,4 @@ function ActionFormSection(props: {
   );
 }
 
-/** A required field: its label with the SPEC's star, the control, and the field's message. */
-function Labelled(props: {
-  id: string;
-  field: ActionField;
-  label: string;
-  wide?: boolean;
-  error?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={props.wide ? 'access-field access-field-wide' : 'access-field'}>
-      <label htmlFor={`${props.id}${props.field}`}>
-        {props.label}
-        <span aria-hidden="true">*</span>
-      </label>
-      {props.children}
-      {props.error && (
-        <p className="field-error" id={`${props.id}${props.field}-error`}>
-          {props.error}
-        </p>
-      )}
-    </div>
-  );
-}
+export default island('ActionsTable', ActionsTable);

@@ -1,3 +1,4 @@
+import { island } from './runtime/island';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { postJson } from '../src/shared/api-client';
 import { MESSAGES, PRODUCT_NAME } from '../src/shared/constants';
@@ -9,7 +10,9 @@ import {
   type FieldErrors,
   isContactComplete,
 } from '../src/shared/validation';
-import { useDialog } from './useDialog';
+import { useDialog } from './ui/dialog';
+import { Alert, Field } from './ui/form';
+import { api, pages } from '../src/shared/paths';
 
 export type ContactModalProps = {
   /** The page the form returns to without JavaScript ('/' or '/public'). */
@@ -45,7 +48,7 @@ const FIELDS: {
 ];
 
 /** The Contact Us button and modal (SPEC §2, §4, §5, §8). */
-export default function ContactModal(props: ContactModalProps) {
+function ContactModal(props: ContactModalProps) {
   const id = useId();
   const [values, setValues] = useState<ContactInput>(props.values ?? EMPTY);
   const [serverErrors, setServerErrors] = useState(props.errors ?? {});
@@ -90,7 +93,7 @@ export default function ContactModal(props: ContactModalProps) {
     if (!canSend) return;
     setStatus('sending');
     try {
-      await postJson('/comm/contact', values);
+      await postJson(api.contact, values);
       setStatus('sent');
       setValues(EMPTY);
     } catch {
@@ -116,7 +119,7 @@ export default function ContactModal(props: ContactModalProps) {
         aria-labelledby={`${id}title`}
         open={props.open || undefined}
       >
-        <form className="modal-body" method="post" action="/contact" noValidate onSubmit={submit}>
+        <form className="modal-body" method="post" action={pages.contact} noValidate onSubmit={submit}>
           <input type="hidden" name="return_to" value={props.returnTo} />
           <div className="modal-head">
             <h2 id={`${id}title`}>Contact {PRODUCT_NAME}</h2>
@@ -125,38 +128,23 @@ export default function ContactModal(props: ContactModalProps) {
             </a>
           </div>
           {FIELDS.map((f) => (
-            <div className="field" key={f.name}>
-              <label htmlFor={`${id}${f.name}`}>{f.label}</label>
-              <input
-                id={`${id}${f.name}`}
-                name={f.name}
-                type={f.type}
-                autoComplete={f.autoComplete}
-                placeholder={f.placeholder}
-                maxLength={CONTACT_LIMITS[f.name]}
-                required={f.name !== 'firm'}
-                value={values[f.name]}
-                aria-invalid={errors[f.name] ? true : undefined}
-                aria-describedby={errors[f.name] ? `${id}${f.name}-error` : undefined}
-                onChange={(e) => change(f.name, e.target.value)}
-              />
-              {errors[f.name] && (
-                <p className="field-error" id={`${id}${f.name}-error`}>
-                  {errors[f.name]}
-                </p>
-              )}
-            </div>
+            <Field
+              key={f.name}
+              id={`${id}${f.name}`}
+              name={f.name}
+              label={f.label}
+              type={f.type}
+              autoComplete={f.autoComplete}
+              placeholder={f.placeholder}
+              maxLength={CONTACT_LIMITS[f.name]}
+              required={f.name !== 'firm'}
+              value={values[f.name]}
+              error={errors[f.name]}
+              onChange={(e) => change(f.name, e.target.value)}
+            />
           ))}
-          {status === 'sent' && (
-            <p className="alert alert-success" role="status">
-              {MESSAGES.contactSent}
-            </p>
-          )}
-          {status === 'failed' && (
-            <p className="alert alert-error" role="alert">
-              {MESSAGES.contactFailed}
-            </p>
-          )}
+          {status === 'sent' && <Alert kind="success">{MESSAGES.contactSent}</Alert>}
+          {status === 'failed' && <Alert kind="error">{MESSAGES.contactFailed}</Alert>}
           <div className="modal-actions">
             <a className="btn btn-secondary" href={props.returnTo} onClick={cancel}>
               Cancel
@@ -170,3 +158,5 @@ export default function ContactModal(props: ContactModalProps) {
     </>
   );
 }
+
+export default island('ContactModal', ContactModal);

@@ -1,8 +1,11 @@
+import { island } from './runtime/island';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { HttpStatusError, postJson } from '../src/shared/api-client';
 import { MESSAGES } from '../src/shared/constants';
 import { type Firm, FIRM_LIMITS, FIRM_MESSAGES, type FirmInput, INDUSTRIES } from '../src/shared/firms';
+import { api, pages } from '../src/shared/paths';
 import { type FieldErrors, isValidEmail, isValidPhone } from '../src/shared/validation';
+import { Alert, Field, SelectField, TextAreaField } from './ui/form';
 
 export type FirmField = keyof FirmInput;
 type Values = Record<FirmField, string>;
@@ -16,6 +19,8 @@ export type FirmOnboardingProps = {
   errors?: FieldErrors<FirmField>;
   /** The firm added last, whose invitation can be sent. */
   firm?: Firm;
+  /** A refusal that belongs to no single field (the role may not add firms, say). */
+  error?: string;
 };
 
 const EMPTY: Values = {
@@ -53,12 +58,14 @@ const problemOf = (failure: unknown, fallback: string) =>
   (failure instanceof HttpStatusError && failure.serverMessage) || fallback;
 
 /** Firm Onboarding (SPEC §2, §4, §5): add a firm, then send its contact the invitation. */
-export default function FirmOnboarding(props: FirmOnboardingProps) {
+function FirmOnboarding(props: FirmOnboardingProps) {
   const id = useId();
   const [values, setValues] = useState<Values>(props.values ?? EMPTY);
   const [serverErrors, setServerErrors] = useState(props.errors ?? {});
   const [adding, setAdding] = useState(false);
-  const [notice, setNotice] = useState<Notice>();
+  const [notice, setNotice] = useState<Notice | undefined>(
+    props.error ? { kind: 'error', message: props.error } : undefined,
+  );
   const [firm, setFirm] = useState(props.firm);
   const [invitation, setInvitation] = useState<Invitation>({ state: 'idle' });
   const errors = { ...serverErrors, ...liveErrors(values) };
@@ -80,7 +87,7 @@ export default function FirmOnboarding(props: FirmOnboardingProps) {
     setAdding(true);
     setNotice(undefined);
     try {
-      const added = await postJson<Firm>('/firms', values);
+      const added = await postJson<Firm>(api.firms, values);
       setFirm(added);
       setInvitation({ state: 'idle' });
       setValues(EMPTY);
@@ -106,7 +113,7 @@ export default function FirmOnboarding(props: FirmOnboardingProps) {
     if (!firm || invitation.state === 'sending') return;
     setInvitation({ state: 'sending' });
     try {
-      const sent = await postJson<{ message: string; delivery: string }>(`/firms/${firm.id}/invitations`, {});
+      const sent = await postJson<{ message: string; delivery: string }>(api.firmInvitations(firm.id), {});
       setInvitation({
         state: 'done',
         kind: sent.delivery === 'sent' ? 'success' : 'error',
@@ -122,73 +129,53 @@ export default function FirmOnboarding(props: FirmOnboardingProps) {
     id: `${id}${name}`,
     name,
     value: values[name],
+    error: errors[name],
     maxLength: FIRM_LIMITS[name as keyof typeof FIRM_LIMITS],
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}${name}-error` : undefined,
   });
-  const errorOf = (name: FirmField) =>
-    errors[name] && (
-      <p className="field-error" id={`${id}${name}-error`}>
-        {errors[name]}
-      </p>
-    );
 
   return (
     <div className="onboarding-grid">
       <form
         className="card form onboarding-form"
         method="post"
-        action="/reti/firm-onboard"
+        action={pages.reti.onboarding}
         onSubmit={addFirm}
       >
         <h2>Firm details</h2>
         <input type="hidden" name="_csrf" value={props.csrfToken} />
-        <div className="onboarding-fields">
+        <div className="form-grid">
           {TEXT_FIELDS.map((f) => (
-            <div className="field" key={f.name}>
-              <label htmlFor={`${id}${f.name}`}>{f.label}</label>
-              <input
-                {...fieldProps(f.name)}
-                type={f.type}
-                autoComplete="off"
-                required
-                onChange={(e) => change(f.name, e.target.value)}
-              />
-              {errorOf(f.name)}
-            </div>
-          ))}
-          <div className="field">
-            <label htmlFor={`${id}industry`}>Industry</label>
-            <select {...fieldProps('industry')} onChange={(e) => change('industry', e.target.value)}>
-              <option value="">Select an industry</option>
-              {INDUSTRIES.map((industry) => (
-                <option key={industry} value={industry}>
-                  {capitalised(industry)}
-                </option>
-              ))}
-            </select>
-            {errorOf('industry')}
-          </div>
-          <div className="field field-wide">
-            <label htmlFor={`${id}address`}>Address</label>
-            <textarea
-              {...fieldProps('address')}
-              rows={2}
-              onChange={(e) => change('address', e.target.value)}
+            <Field
+              {...fieldProps(f.name)}
+              key={f.name}
+              label={f.label}
+              type={f.type}
+              autoComplete="off"
+              required
+              onChange={(e) => change(f.name, e.target.value)}
             />
-            {errorOf('address')}
-          </div>
+          ))}
+          <SelectField
+            {...fieldProps('industry')}
+            label="Industry"
+            options={[
+              { value: '', label: 'Select an industry' },
+              ...INDUSTRIES.map((industry) => ({ value: industry, label: capitalised(industry) })),
+            ]}
+            onChange={(e) => change('industry', e.target.value)}
+          />
+          <TextAreaField
+            {...fieldProps('address')}
+            label="Address"
+            wide
+            rows={2}
+            onChange={(e) => change('address', e.target.value)}
+          />
         </div>
         <button type="submit" className="btn btn-primary" disabled={adding}>
           {adding ? FIRM_MESSAGES.adding : 'Add Firm'}
         </button>
-        <div aria-live="polite">
-          {notice && (
-            <p className={`alert alert-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
-              {notice.message}
-            </p>
-          )}
-        </div>
+        <div aria-live="polite">{notice && <Alert kind={notice.kind}>{notice.message}</Alert>}</div>
       </form>
       <InvitationSection
         firm={firm}
@@ -225,7 +212,7 @@ function InvitationSection(props: {
       )}
       <form
         method="post"
-        action={firm ? `/reti/firms/${firm.id}/invitations` : undefined}
+        action={firm ? pages.reti.firmInvitations(firm.id) : undefined}
         onSubmit={props.onSend}
       >
         <input type="hidden" name="_csrf" value={props.csrfToken} />
@@ -238,15 +225,10 @@ function InvitationSection(props: {
         </button>
       </form>
       <div aria-live="polite">
-        {invitation.state === 'done' && (
-          <p
-            className={`alert alert-${invitation.kind}`}
-            role={invitation.kind === 'error' ? 'alert' : 'status'}
-          >
-            {invitation.message}
-          </p>
-        )}
+        {invitation.state === 'done' && <Alert kind={invitation.kind}>{invitation.message}</Alert>}
       </div>
     </section>
   );
 }
+
+export default island('FirmOnboarding', FirmOnboarding);

@@ -1,3 +1,4 @@
+import { island } from './runtime/island';
 import { type FormEvent, useState } from 'react';
 import { loadConfig, request } from '../src/shared/api-client';
 import {
@@ -24,11 +25,7 @@ const RUN: Record<HealthCheckId, () => Promise<string | undefined>> = {
   config: async () => JSON.stringify(await loadConfig(), null, 2),
 };
 
-export default function HealthChecks({
-  results = {},
-}: {
-  results?: Partial<Record<HealthCheckId, HealthResult>>;
-}) {
+function HealthChecks({ results = {} }: { results?: Partial<Record<HealthCheckId, HealthResult>> }) {
   const [panels, setPanels] = useState<Partial<Record<HealthCheckId, PanelState>>>(results);
 
   async function run(event: FormEvent, check: HealthCheckSpec) {
@@ -96,3 +93,5 @@ function HealthPanel(props: {
     </section>
   );
 }
+
+export default island('HealthChecks', HealthChecks);

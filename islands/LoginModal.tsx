@@ -1,13 +1,15 @@
+import { island } from './runtime/island';
 import { type FormEvent, useCallback, useId, useState } from 'react';
 import { HttpStatusError, postJson } from '../src/shared/api-client';
-import { MESSAGES, ROLE_HOME, type RoleName } from '../src/shared/constants';
+import { MESSAGES, ROLE_HOME } from '../src/shared/constants';
+import { api, pages } from '../src/shared/paths';
+import type { PublicUser } from '../src/shared/session';
 import { safeNext } from '../src/shared/validation';
-import { useDialog } from './useDialog';
-
-type LoginResponse = { user_id: string; first_name: string; role_name: RoleName };
+import { useDialog } from './ui/dialog';
+import { Alert, Field } from './ui/form';
 
 /** The header's Login button and modal; without JavaScript the button is a link to /login. */
-export default function LoginModal({ next }: { next?: string }) {
+function LoginModal({ next }: { next?: string }) {
   const id = useId();
   const [userId, setUserId] = useState('');
   const [password, setPassword] = useState('');
@@ -26,7 +28,7 @@ export default function LoginModal({ next }: { next?: string }) {
     setBusy(true);
     setError('');
     try {
-      const user = await postJson<LoginResponse>('/auth/login', { user_id: userId, password });
+      const user = await postJson<PublicUser>(api.login, { user_id: userId, password });
       window.location.assign(safeNext(next) ?? ROLE_HOME[user.role_name]);
     } catch (failure) {
       const status = failure instanceof HttpStatusError ? failure.status : 0;
@@ -39,7 +41,7 @@ export default function LoginModal({ next }: { next?: string }) {
     }
   }
 
-  const href = next ? `/login?next=${encodeURIComponent(next)}` : '/login';
+  const href = next ? `${pages.login}?next=${encodeURIComponent(next)}` : pages.login;
   return (
     <>
       <a
@@ -60,40 +62,36 @@ export default function LoginModal({ next }: { next?: string }) {
               ×
             </button>
           </div>
-          <label htmlFor={`${id}user`}>User ID</label>
-          <input
+          <Field
             id={`${id}user`}
             name="user_id"
+            label="User ID"
             autoComplete="username"
             required
             value={userId}
             onChange={(e) => setUserId(e.target.value)}
           />
-          <label htmlFor={`${id}password`}>Password</label>
-          <div className="password-field">
-            <input
-              id={`${id}password`}
-              name="password"
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <button
-              type="button"
-              className="btn btn-ghost"
-              aria-pressed={showPassword}
-              onClick={() => setShowPassword((v) => !v)}
-            >
-              {showPassword ? 'Hide' : 'Show'}
-            </button>
-          </div>
-          {error && (
-            <p className="alert alert-error" role="alert">
-              {error}
-            </p>
-          )}
+          <Field
+            id={`${id}password`}
+            name="password"
+            label="Password"
+            type={showPassword ? 'text' : 'password'}
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            after={
+              <button
+                type="button"
+                className="btn btn-ghost"
+                aria-pressed={showPassword}
+                onClick={() => setShowPassword((v) => !v)}
+              >
+                {showPassword ? 'Hide' : 'Show'}
+              </button>
+            }
+          />
+          {error && <Alert kind="error">{error}</Alert>}
           <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
             {busy ? 'Logging in...' : 'Login'}
           </button>
@@ -102,3 +100,5 @@ export default function LoginModal({ next }: { next?: string }) {
     </>
   );
 }
+
+export default island('LoginModal', LoginModal);

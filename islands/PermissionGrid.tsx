@@ -1,3 +1,4 @@
+import { island } from './runtime/island';
 import { type FormEvent, useState } from 'react';
 import { request } from '../src/shared/api-client';
 import {
@@ -6,8 +7,8 @@ import {
   ROLE_COLUMNS,
   type RolePermission,
 } from '../src/shared/access';
-import type { RoleName } from '../src/shared/constants';
-import { Loading, type Outcome, OUTCOMES, OutcomeAlert, problemOf } from './access-ui';
+import type { Role } from '../src/shared/session';
+import { Loading, type Outcome, OUTCOMES, OutcomeAlert, problemOf } from './ui/access';
 
 export type Flag = 'canRead' | 'canWrite' | 'canDelete';
 export const FLAGS: Array<{ flag: Flag; label: string }> = [
@@ -17,7 +18,7 @@ export const FLAGS: Array<{ flag: Flag; label: string }> = [
 ];
 
 /** The form field of one checkbox, such as `user.canRead`; the page route reads the same names. */
-export const flagField = (roleId: RoleName, flag: Flag) => `${roleId}.${flag}`;
+export const flagField = (roleId: Role, flag: Flag) => `${roleId}.${flag}`;
 
 export type PermissionGridProps = {
   entries: PermissionEntry[];
@@ -31,7 +32,7 @@ export type PermissionGridProps = {
 const rowAnchor = (id: string) => `permission-${id}`;
 
 /** Role Management (SPEC §2): the matrix, one row per action, each row edited and saved on its own. */
-export default function PermissionGrid(props: PermissionGridProps) {
+function PermissionGrid(props: PermissionGridProps) {
   const [entries, setEntries] = useState(props.entries);
   const [drafts, setDrafts] = useState<Record<string, RolePermission[]>>(
     props.editing ? { [props.editing.id]: props.editing.permissions } : {},
@@ -47,7 +48,7 @@ export default function PermissionGrid(props: PermissionGridProps) {
     setDrafts((d) => ({ ...d, [entry.id]: d[entry.id] ?? entry.permissions }));
   }
 
-  function tick(entry: PermissionEntry, roleId: RoleName, flag: Flag, value: boolean) {
+  function tick(entry: PermissionEntry, roleId: Role, flag: Flag, value: boolean) {
     setDrafts((d) => ({
       ...d,
       [entry.id]: d[entry.id].map((p) => (p.roleId === roleId ? { ...p, [flag]: value } : p)),
@@ -143,7 +144,7 @@ function PermissionRow(props: {
   saving: boolean;
   csrfToken?: string;
   onEdit: (event: { preventDefault(): void }, entry: PermissionEntry) => void;
-  onTick: (entry: PermissionEntry, roleId: RoleName, flag: Flag, value: boolean) => void;
+  onTick: (entry: PermissionEntry, roleId: Role, flag: Flag, value: boolean) => void;
   onSave: (event: FormEvent, entry: PermissionEntry) => void;
 }) {
   const { entry, draft } = props;
@@ -223,3 +224,5 @@ function PermissionRow(props: {
     </tr>
   );
 }
+
+export default island('PermissionGrid', PermissionGrid);

@@ -3,9 +3,12 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/database';
-import { migrateToLatest } from '../src/db/migrate';
-import { createUsersService, UserInputError } from '../src/users/service';
-import { createUsersStore } from '../src/users/store';
+import { ServiceError } from '../src/shared/errors';
+import { prepareDatabase } from '../src/setup';
+import { createUsersService } from '../src/users/service';
+
+/** A mistake of the person running the command: its message is all they need to see. */
+const mistake = (message: string) => new ServiceError('invalid', message);
 
 const USAGE = `Usage: npm run create-user -- --role reti|admin|user --user-id ID [--first-name NAME] [--last-name NAME]
        [--email EMAIL] [--firm-id UUID]
@@ -47,7 +50,7 @@ async function readPassword(): Promise<string> {
   }
   const first = await askHidden('Password: ');
   const second = await askHidden('Repeat password: ');
-  if (first !== second) throw new UserInputError('The passwords do not match.');
+  if (first !== second) throw mistake('The passwords do not match.');
   return first;
 }
 
@@ -64,7 +67,7 @@ async function main() {
   });
   const parsed = argsSchema.safeParse(values);
   if (!parsed.success)
-    throw new UserInputError(
+    throw mistake(
       `${parsed.error.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`).join('\n')}\n${USAGE}`,
     );
   const args = parsed.data;
@@ -72,8 +75,8 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await migrateToLatest(database.db as never);
-    const user = await createUsersService(createUsersStore(database.db)).create({
+    await prepareDatabase(database);
+    const user = await createUsersService(database.db).create({
       firmId: args['firm-id'] ?? null,
       loginId: args['user-id'],
       firstName: args['first-name'],
@@ -89,6 +92,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof UserInputError ? error.message : error);
+  console.error(error instanceof ServiceError ? error.message : error);
   process.exit(1);
 });

@@ -1,7 +1,6 @@
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/database';
-import { migrateToLatest } from '../src/db/migrate';
-import { seedDemo } from '../src/db/seed';
+import { prepareDatabase } from '../src/setup';
 
 /** `npm run seed`: the demo data set, only where demo data is allowed (not production, or DEMO=1). */
 async function main() {
@@ -10,8 +9,7 @@ async function main() {
     throw new Error('Demo data is not seeded in production unless DEMO=1 (with DEMO_PASSWORD).');
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await migrateToLatest(database.db as never);
-    const seeded = await seedDemo(database.db, config.demoPassword);
+    const seeded = await prepareDatabase(database, { demoPassword: config.demoPassword });
     console.log(seeded ? 'Demo data seeded: logins reti, admin, attorney.' : 'Demo data is already there.');
   } finally {
     await database.close();

@@ -1,45 +1,47 @@
 import express, { type Request, type Response, Router } from 'express';
 import type { Logger } from 'pino';
 import { ErrorPage } from '../views/components/ErrorPage';
+import { accessFeature } from './access';
+import { createActionKit } from './access/kit';
 import { enforceAccess } from './access/middleware';
-import { accessPages } from './access/pages';
-import { accessApi } from './access/routes';
 import { createAccessService } from './access/service';
-import { areaPages } from './areas/routes';
-import { createAuditStore } from './audit/store';
-import { authApi, authPages } from './auth/routes';
+import { areaPages } from './areas';
+import { createAuditService } from './audit/service';
+import { authFeature } from './auth';
+import { areaGuard } from './auth/guard';
 import { createAuthService } from './auth/service';
 import { sessionCookieName, sessionMiddleware, sessionRevoker } from './auth/session';
 import { createSessionsStore } from './auth/store';
+import { DECLARED_ACTIONS } from './catalogue';
 import type { Config } from './config';
-import { contactApi, contactForm } from './contact/routes';
+import { contactFeature } from './contact';
 import { createContactService } from './contact/service';
 import type { Database } from './db/database';
 import type { Redis } from './db/redis';
-import { demoApi } from './demo/routes';
-import { firmPages } from './firms/pages';
-import { firmsApi } from './firms/routes';
+import { demoFeature } from './demo';
+import { firmsFeature } from './firms';
 import { createFirmsService } from './firms/service';
-import { healthApi, healthPage, nodeApi } from './health/routes';
+import { healthFeature } from './health';
 import { createHealthService } from './health/service';
 import { createHealthStore } from './health/store';
 import { ASSETS_URL, type AssetManifest } from './http/assets';
 import { csrfProtection } from './http/csrf';
 import { errorHandler, HttpError } from './http/errors';
+import type { Feature } from './http/feature';
 import { rejectCrossSite } from './http/origin';
 import { ipRateLimit } from './http/rate-limit';
-import { invitePages, onboardingPages } from './invitations/pages';
-import { invitationsApi } from './invitations/routes';
-import { createInvitationsService } from './invitations/service';
-import { createMailSender } from './mail/sender';
-import { createSmtpMailer } from './mail/transport';
 import { createRenderer } from './http/render';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security';
+import { invitationsFeature } from './invitations';
+import { createInvitationsService } from './invitations/service';
+import { createMailSender } from './mail/sender';
+import { createSmtpMailer } from './mail/transport';
 import { PUBLIC_BUILD_DIR } from './paths';
-import { publicPages } from './public/routes';
+import { publicPages } from './public';
+import { api as apiPaths, pages } from './shared/paths';
+import { ROLES } from './shared/session';
 import { createUsersService } from './users/service';
-import { createUsersStore } from './users/store';
 
 export type AppDeps = {
   config: Config;
@@ -53,45 +55,70 @@ export type AppDeps = {
 };
 
 /**
- * The Express app, and its background work: start() loads the permission matrix (and listens for its
- * changes) and starts the outbox sender, before the app takes requests; close() stops both.
+ * The Express app, and its background work: start() starts every feature's (the permission matrix and
+ * its change listener, the outbox sender) before the app takes requests; close() stops them.
  */
 export type App = ReturnType<typeof express> & { start(): Promise<void>; close(): Promise<void> };
+
+/** The path part of API_BASE_URL, where the JSON API is mounted. */
+const apiPathOf = (apiBaseUrl: string) =>
+  apiBaseUrl.startsWith('/') ? apiBaseUrl : new URL(apiBaseUrl).pathname.replace(/\/$/, '');
 
 /** Builds the Express app; the middleware order below is the request's path through it. */
 export function createApp(deps: AppDeps): App {
   const { config, database, redis, logger } = deps;
+  const { db } = database;
   const redisPrefix = deps.redisPrefix ?? 'reti:';
   const limits = deps.limits ?? { loginFailures: 20, contactRequests: 5 };
-  const apiPath = config.apiBaseUrl.startsWith('/')
-    ? config.apiBaseUrl
-    : new URL(config.apiBaseUrl).pathname.replace(/\/$/, '');
+  const apiPath = apiPathOf(config.apiBaseUrl);
   const cookieName = sessionCookieName(config.production);
 
-  // Services, each over its own store.
-  const audit = createAuditStore(database.db);
-  const users = createUsersService(createUsersStore(database.db));
-  const auth = createAuthService({ users, audit });
-  const contact = createContactService({ db: database.db, salesEmail: config.salesEmail });
-  const health = createHealthService({ store: createHealthStore(database.db), redis });
-  const access = createAccessService({ db: database.db, redis, redisPrefix, logger });
+  // Services, each over its own store; the composition root is the only place that wires them.
+  const sessions = createSessionsStore(db);
+  const endSessions = sessionRevoker({ redis, redisPrefix, sessions });
+  const access = createAccessService({ db, redis, redisPrefix, logger, declared: DECLARED_ACTIONS });
   const mail = createMailSender({
-    db: database.db,
+    db,
     mailer: config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined,
     logger,
   });
-  const invitations = createInvitationsService({ db: database.db, mail, publicUrl: config.publicUrl });
-  const sessions = createSessionsStore(database.db);
-  const firms = createFirmsService({
-    db: database.db,
-    invitations,
-    endSessions: sessionRevoker({ redis, redisPrefix, sessions }),
-  });
+  const firmsIn = (handle: typeof db) => createFirmsService({ db: handle, endSessions });
+  const firms = firmsIn(db);
+  const auth = createAuthService({ users: createUsersService(db), audit: createAuditService(db) });
   const render = createRenderer({
     manifest: deps.manifest,
     publicUrl: config.publicUrl,
     apiBaseUrl: config.apiBaseUrl,
   });
+  const kit = createActionKit(access);
+
+  const health = healthFeature({
+    kit,
+    health: createHealthService({ store: createHealthStore(db), redis }),
+    render,
+    apiBaseUrl: config.apiBaseUrl,
+  });
+  const features: Feature[] = [
+    authFeature({ kit, auth, render, cookieName }),
+    demoFeature({ kit, auth, demo: config.demo, cookieName }),
+    contactFeature({
+      kit,
+      contact: createContactService({ db, salesEmail: config.salesEmail }),
+      render,
+      publicUrl: config.publicUrl,
+    }),
+    health,
+    accessFeature({ kit, access, render }),
+    firmsFeature({ kit, firms, render }),
+    invitationsFeature({
+      kit,
+      invitations: createInvitationsService({ db, mail, publicUrl: config.publicUrl, firmsIn }),
+      render,
+    }),
+    { start: () => mail.start(), stop: () => mail.stop() },
+    { pages: publicPages({ render, publicUrl: config.publicUrl }) },
+    { pages: areaPages({ render }) },
+  ];
 
   const app = express();
   app.disable('x-powered-by');
@@ -130,7 +157,7 @@ export function createApp(deps: AppDeps): App {
   );
   app.use(csrfProtection);
 
-  // 5. Routes: /node/*, the JSON API, then pages.
+  // 5. Per-IP limits on sign-in and contact, for the API call and the page form alike.
   const loginLimit = ipRateLimit({
     name: 'login',
     windowMinutes: 15,
@@ -148,41 +175,26 @@ export function createApp(deps: AppDeps): App {
     redis,
     redisPrefix,
   });
+  app.post([pages.login, `${apiPath}${apiPaths.login}`], loginLimit);
+  app.post([pages.contact, `${apiPath}${apiPaths.contact}`], contactLimit);
 
-  app.use(nodeApi({ apiBaseUrl: config.apiBaseUrl }));
-
-  // Every API request passes the permission matrix first.
+  // 6. /node/*, then the JSON API: every request passes the permission matrix first.
+  app.use(health.node);
   const api = Router();
   api.use(enforceAccess(access, api));
-  api.use('/auth/login', loginLimit);
-  api.use('/comm/contact', contactLimit);
-  api.use(authApi({ auth, render, cookieName }));
-  api.use(demoApi({ auth, demo: config.demo, cookieName }));
-  api.use(contactApi({ contact }));
-  api.use(healthApi({ health }));
-  api.use(accessApi({ access }));
-  api.use(firmsApi({ firms }));
-  api.use(invitationsApi({ invitations }));
+  for (const feature of features) if (feature.api) api.use(feature.api);
   api.use(() => {
     throw new HttpError(404, 'No such API endpoint.');
   });
   app.use(apiPath, api);
 
-  app.post('/login', loginLimit);
-  app.post('/contact', contactLimit);
-  app.use(publicPages({ render, publicUrl: config.publicUrl }));
-  app.use(authPages({ auth, render, cookieName }));
-  app.use(contactForm({ contact, render, publicUrl: config.publicUrl }));
-  app.use(healthPage({ health, render, apiBaseUrl: config.apiBaseUrl }));
-  app.use(firmPages({ firms, access, render }));
-  app.use(accessPages({ access, render }));
-  app.use(onboardingPages({ firms, access, invitations, render }));
-  app.use(invitePages({ access, invitations, render }));
-  app.use(areaPages({ render }));
+  // 7. Pages: each signed-in area behind its one guard, then every feature's pages and forms.
+  for (const role of ROLES) app.use(`/${role}`, areaGuard(role, render));
+  for (const feature of features) if (feature.pages) app.use(feature.pages);
 
-  // 6. Any other page path goes home; errors become a clear message with the request ID.
+  // 8. Any other page path goes home; errors become a clear message with the request ID.
   app.use((req: Request, res: Response) => {
-    if (req.method === 'GET' || req.method === 'HEAD') return res.redirect(302, '/');
+    if (req.method === 'GET' || req.method === 'HEAD') return res.redirect(302, pages.home);
     throw new HttpError(404, 'Not found.');
   });
   app.use(
@@ -196,8 +208,10 @@ export function createApp(deps: AppDeps): App {
 
   return Object.assign(app, {
     async start() {
-      await Promise.all([access.start(), mail.start()]);
+      await Promise.all(features.map((f) => f.start?.()));
     },
-    close: async () => void (await Promise.all([access.stop(), mail.stop()])),
+    async close() {
+      await Promise.all(features.map((f) => f.stop?.()));
+    },
   });
 }

@@ -1,9 +1,8 @@
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/database';
-import { migrateToLatest } from './db/migrate';
 import { connectRedis, createRedis, type Redis } from './db/redis';
-import { seedDemo } from './db/seed';
+import { prepareDatabase } from './setup';
 
 export type Runtime = { database: Database; redis?: Redis; seeded: boolean; close(): Promise<void> };
 
@@ -11,9 +10,10 @@ export type Runtime = { database: Database; redis?: Redis; seeded: boolean; clos
 export async function openRuntime(config: Config, logger: Logger): Promise<Runtime> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const applied = await migrateToLatest(database.db as never);
-    if (applied.length) logger.info({ migrations: applied }, 'database migrated');
-    const seeded = config.demo ? await seedDemo(database.db, config.demoPassword) : false;
+    const seeded = await prepareDatabase(database, {
+      demoPassword: config.demo ? config.demoPassword : undefined,
+      logger,
+    });
     const redis = config.redisUrl ? createRedis(config.redisUrl, logger) : undefined;
     if (redis && !(await connectRedis(redis)))
       logger.warn('Redis is not answering yet; sessions answer 503 until it does');

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { AssetManifest } from '../src/http/assets';
-import type { SessionUser } from '../src/auth/session';
+import type { SessionUser } from '../src/shared/session';
 import type { Flash } from '../src/http/flash';
 
 export type IslandUse = { name: string; trigger: Trigger };

@@ -5,7 +5,8 @@ import { Router } from 'express';
 import { enforceAccess } from '../../src/access/middleware';
 import { createAccessService } from '../../src/access/service';
 import { openDatabase } from '../../src/db/database';
-import { migrateToLatest } from '../../src/db/migrate';
+import { DECLARED_ACTIONS } from '../../src/catalogue';
+import { prepareDatabase } from '../../src/setup';
 import { createLogger } from '../../src/logger';
 
 const ROLES = [undefined, 'user', 'admin', 'reti'] as const;
@@ -25,9 +26,10 @@ export type PermissionFigure = { microsPerCheck: number; checks: number; actions
 export async function measurePermissionCheck(): Promise<PermissionFigure> {
   const database = await openDatabase({ dataDir: 'memory://' });
   try {
-    await migrateToLatest(database.db as never);
+    await prepareDatabase(database);
     const access = createAccessService({
       db: database.db,
+      declared: DECLARED_ACTIONS,
       redisPrefix: 'bench:',
       logger: createLogger('silent'),
     });
@@ -39,7 +41,7 @@ export async function measurePermissionCheck(): Promise<PermissionFigure> {
           ({
             method,
             path,
-            session: role ? { user: { role_name: role } } : undefined,
+            session: role ? { user: { role } } : undefined,
           }) as unknown as Request,
       ),
     );

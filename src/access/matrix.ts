@@ -1,4 +1,4 @@
-import type { RoleName } from '../shared/constants';
+import type { Role } from '../shared/session';
 
 export type Capability = 'read' | 'write' | 'delete';
 export type Flags = Record<Capability, boolean>;
@@ -11,7 +11,7 @@ export type MatrixAction = {
   route: string;
   isActive: boolean;
   isPublic: boolean;
-  roles: Record<RoleName, Flags>;
+  roles: Record<Role, Flags>;
 };
 
 export type Decision =
@@ -90,14 +90,26 @@ export class RouteIndex<T> {
 /** The permission matrix in memory: one lookup answers whether a role may make a request. */
 export class Matrix {
   private readonly index = new RouteIndex<MatrixAction>();
+  private readonly byPattern = new Map<string, MatrixAction>();
 
   constructor(readonly actions: MatrixAction[]) {
-    for (const action of actions) this.index.add(action.method, action.route, action);
+    for (const action of actions) {
+      this.index.add(action.method, action.route, action);
+      this.byPattern.set(patternKey(action.method, action.route), action);
+    }
   }
 
   /** `path` is relative to the API's base path, as the API router sees it. */
-  decide(role: RoleName | undefined, method: string, path: string): Decision {
-    const action = this.index.find(method, path);
+  decide(role: Role | undefined, method: string, path: string): Decision {
+    return this.judge(role, method, this.index.find(method, path));
+  }
+
+  /** The same answer for a declared action, found by its method and route pattern. */
+  decideAction(role: Role | undefined, action: { method: string; route: string }): Decision {
+    return this.judge(role, action.method, this.byPattern.get(patternKey(action.method, action.route)));
+  }
+
+  private judge(role: Role | undefined, method: string, action: MatrixAction | undefined): Decision {
     if (!action) return { kind: 'uncatalogued' };
     if (!action.isActive) return { kind: 'inactive', action };
     if (action.isPublic) return { kind: 'allow', action };

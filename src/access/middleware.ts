@@ -1,5 +1,5 @@
 import type { RequestHandler, Router } from 'express';
-import { HttpError } from '../http/errors';
+import { ServiceError } from '../shared/errors';
 import { listRoutes } from '../http/route-list';
 import { RouteIndex } from './matrix';
 import { type AccessService, refusal } from './service';
@@ -24,7 +24,13 @@ export function enforceAccess(access: AccessService, api: Router): RequestHandle
     if (!matrix) {
       access.ready().then(
         () => enforce(),
-        () => next(new HttpError(503, 'Access rules could not be loaded. Please try again in a moment.')),
+        () =>
+          next(
+            new ServiceError(
+              'unavailable',
+              'Access rules could not be loaded. Please try again in a moment.',
+            ),
+          ),
       );
       return;
     }
@@ -32,7 +38,7 @@ export function enforceAccess(access: AccessService, api: Router): RequestHandle
 
     function enforce() {
       const user = req.session?.user;
-      const decision = access.cached()!.decide(user?.role_name, req.method, req.path);
+      const decision = access.cached()!.decide(user?.role, req.method, req.path);
       if (decision.kind === 'uncatalogued' && !isRoute(req.method, req.path)) return next();
       next(refusal(decision, user, req.sessionUnavailable) ?? undefined);
     }

@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { ACTION_LIMITS, ACTION_ROUTE_PATTERN, HTTP_METHODS, ROLE_COLUMNS } from '../shared/access';
-
-const required = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+import { requiredText as required } from '../shared/fields';
 
 const ROUTE_FORMAT = 'API Route must be a path under /api, such as /api/firms/{id}';
 /** '.' and '..' are no segments a route can have: clients and proxies resolve them away. */

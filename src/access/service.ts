@@ -1,10 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import type { Logger } from 'pino';
-import { createAuditStore } from '../audit/store';
-import type { SessionUser } from '../auth/session';
+import { type AuditService, createAuditService } from '../audit/service';
 import type { DB } from '../db/schema';
 import type { Redis } from '../db/redis';
-import { HttpError } from '../http/errors';
+import { inTransaction } from '../db/transaction';
 import {
   ACCESS_MESSAGES,
   type Action,
@@ -12,9 +11,12 @@ import {
   type PermissionEntry,
   ROLE_COLUMNS,
 } from '../shared/access';
-import type { RoleName } from '../shared/constants';
+import { ServiceError } from '../shared/errors';
+import type { Role, SessionUser } from '../shared/session';
+import type { ActionMeta, Grant } from './action';
 import type { ActionPatch, PermissionRowInput } from './schema';
 import { type ActionRow, createAccessStore, type PermissionRow } from './store';
+import { MESSAGES } from '../shared/constants';
 import { capabilityFor, type Decision, type Flags, Matrix, type MatrixAction, patternKey } from './matrix';
 
 /** What Role Management and Actions Management need; staff can never take these away from themselves. */
@@ -32,35 +34,52 @@ const STAFF_LIFELINE = new Set([
 const isLifeline = (a: { method: string; route: string }) =>
   STAFF_LIFELINE.has(patternKey(a.method, a.route));
 
+/** The matrix flag a lifeline row must keep for staff: the one its method needs. */
+const FLAG_OF = { read: 'canRead', write: 'canWrite', delete: 'canDelete' } as const;
+
+/** A declared action's row in the catalogue: its route under the catalogue's /api prefix. */
+const catalogued = (a: ActionMeta) => ({ method: a.method, route: `/api${a.route}` });
+
 /** An arbitrary constant naming the catalogue's advisory lock. */
 const CATALOGUE_LOCK = 727_002;
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
-export const toAction = (row: ActionRow): Action => ({
-  id: row.id,
-  name: row.name,
-  description: row.description,
-  route: row.route,
-  method: row.method,
-  category: row.category,
-  isActive: row.is_active,
-  isPublic: row.is_public,
-  createdAt: day(row.created_at),
-  lastModified: day(row.updated_at),
-});
+/** The declarations the product is built from, by method and route pattern. */
+type Declared = Map<string, ActionMeta>;
+const declaredIndex = (actions: ActionMeta[]): Declared =>
+  new Map(actions.map((a) => [patternKey(a.method, `/api${a.route}`), a]));
+
+const toAction = (row: ActionRow, declared: Declared): Action => {
+  const declaration = declared.get(patternKey(row.method, row.route));
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    route: row.route,
+    method: row.method,
+    category: row.category,
+    isActive: row.is_active,
+    isPublic: row.is_public,
+    createdAt: day(row.created_at),
+    lastModified: day(row.updated_at),
+    isDeclared: declaration !== undefined,
+    ...(isLifeline(row) && { offLocked: ACCESS_MESSAGES.selfLockout }),
+    ...(declaration?.whenOff && { whenOff: declaration.whenOff }),
+  };
+};
 
 const NO_FLAGS: Flags = { read: false, write: false, delete: false };
 
-function rolesOf(actionId: string, permissions: PermissionRow[]): Record<RoleName, Flags> {
-  const roles: Record<RoleName, Flags> = { user: NO_FLAGS, admin: NO_FLAGS, reti: NO_FLAGS };
+function rolesOf(actionId: string, permissions: PermissionRow[]): Record<Role, Flags> {
+  const roles: Record<Role, Flags> = { user: NO_FLAGS, admin: NO_FLAGS, reti: NO_FLAGS };
   for (const p of permissions)
     if (p.action_id === actionId)
       roles[p.role] = { read: p.can_read, write: p.can_write, delete: p.can_delete };
   return roles;
 }
 
-const toEntry = (action: Action, roles: Record<RoleName, Flags>): PermissionEntry => ({
+const toEntry = (action: Action, roles: Record<Role, Flags>): PermissionEntry => ({
   id: action.id,
   name: action.name,
   description: action.description,
@@ -75,36 +94,77 @@ const toEntry = (action: Action, roles: Record<RoleName, Flags>): PermissionEntr
     canWrite: roles[roleId].write,
     canDelete: roles[roleId].delete,
   })),
+  ...(isLifeline(action) && { lockedFlag: FLAG_OF[capabilityFor(action.method)] }),
 });
 
-const notFound = () => new HttpError(404, 'Action not found.');
+const notFound = () => new ServiceError('not-found', 'Action not found.');
+const conflict = (message: string, fields?: Record<string, string>) =>
+  new ServiceError('conflict', message, fields);
 
 /** The answer to a request the matrix refused, or null when it may go on. */
 export function refusal(
   decision: Decision,
   user: SessionUser | undefined,
   sessionUnavailable = false,
-): HttpError | null {
+): ServiceError | null {
   switch (decision.kind) {
     case 'allow':
       return null;
     case 'uncatalogued':
-      return new HttpError(403, 'This endpoint is not in the actions catalogue, so it is closed.');
+      return new ServiceError('forbidden', 'This endpoint is not in the actions catalogue, so it is closed.');
     case 'inactive':
-      return new HttpError(403, `This action is disabled: ${decision.action.name}.`);
+      return new ServiceError('forbidden', `This action is disabled: ${decision.action.name}.`);
     case 'anonymous':
       return sessionUnavailable
-        ? new HttpError(503, 'Sign-in is temporarily unavailable. Please try again in a moment.')
-        : new HttpError(401, 'Sign in first.');
+        ? new ServiceError('unavailable', MESSAGES.signInUnavailable)
+        : new ServiceError('unauthenticated', 'Sign in first.');
     case 'denied':
-      return new HttpError(
-        403,
-        `Your role (${user?.role_name}) does not have ${decision.capability} permission for ${decision.action.name}.`,
+      return new ServiceError(
+        'forbidden',
+        `Your role (${user?.role}) does not have ${decision.capability} permission for ${decision.action.name}.`,
       );
   }
 }
 
-export type AccessOptions = { db: Kysely<DB>; redis?: Redis; redisPrefix: string; logger: Logger };
+const flagsOf = (grant: Grant = ''): Flags => ({
+  read: grant.includes('r'),
+  write: grant.includes('w'),
+  delete: grant.includes('d'),
+});
+
+/**
+ * Gives every declared action that the catalogue lacks its row, with its default grants; rows that are
+ * there keep what staff made of them. Runs after the migrations, on every start.
+ */
+export async function seedCatalogue(db: Kysely<DB>, actions: ActionMeta[]): Promise<number> {
+  return inTransaction(db, async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${CATALOGUE_LOCK})`.execute(trx);
+    const store = createAccessStore(trx);
+    const present = new Set((await store.listActions()).map((a) => patternKey(a.method, a.route)));
+    const missing = actions.filter((a) => !present.has(patternKey(a.method, `/api${a.route}`)));
+    for (const a of missing) {
+      const row = await store.insertAction(
+        { ...a, route: `/api${a.route}`, isActive: !a.inactive },
+        { isPublic: a.public ?? false },
+      );
+      if (!a.public)
+        await store.savePermissions(
+          row.id,
+          ROLE_COLUMNS.map(({ roleId }) => ({ role: roleId, ...flagsOf(a.grants?.[roleId]) })),
+        );
+    }
+    return missing.length;
+  });
+}
+
+export type AccessOptions = {
+  db: Kysely<DB>;
+  redis?: Redis;
+  redisPrefix: string;
+  logger: Logger;
+  /** The product's declared actions: they cannot be deleted, and keep their route and method. */
+  declared: ActionMeta[];
+};
 
 /**
  * The catalogue and matrix: edited by staff, kept in memory by every process so a permission check costs
@@ -114,6 +174,8 @@ export type AccessOptions = { db: Kysely<DB>; redis?: Redis; redisPrefix: string
 export function createAccessService(options: AccessOptions) {
   const { db, redis, logger } = options;
   const store = createAccessStore(db);
+  const declared = declaredIndex(options.declared);
+  const asAction = (row: ActionRow) => toAction(row, declared);
   const channel = `${options.redisPrefix}access:changed`;
   let matrix: Matrix | undefined;
   let loading: Promise<Matrix> | undefined;
@@ -184,17 +246,17 @@ export function createAccessService(options: AccessOptions) {
     subscriber.connect().catch(() => undefined);
   }
 
-  async function inTransaction<T>(
+  async function change<T>(
     actor: SessionUser,
-    work: (s: ReturnType<typeof createAccessStore>, audit: ReturnType<typeof createAuditStore>) => Promise<T>,
+    work: (s: ReturnType<typeof createAccessStore>, audit: AuditService) => Promise<T>,
   ): Promise<T> {
-    const result = await db.transaction().execute(async (trx) => {
+    const result = await inTransaction(db, async (trx) => {
       // One change of the catalogue at a time, so two equivalent routes can never both pass the duplicate check.
       await sql`SELECT pg_advisory_xact_lock(${CATALOGUE_LOCK})`.execute(trx);
-      return work(createAccessStore(trx), createAuditStore(trx));
+      return work(createAccessStore(trx), createAuditService(trx));
     });
     await changed();
-    logger.info({ actor: actor.user_id }, 'access control changed');
+    logger.info({ actor: actor.loginId }, 'access control changed');
     return result;
   }
 
@@ -207,10 +269,10 @@ export function createAccessService(options: AccessOptions) {
     const clash = (await s.listActions()).find(
       (row) => row.id !== self && patternKey(row.method, row.route) === key,
     );
-    if (clash)
-      throw new HttpError(409, `An action for ${a.method} ${a.route} already exists (${clash.name}).`, {
-        route: `An action for ${a.method} ${a.route} already exists (${clash.name}).`,
-      });
+    if (clash) {
+      const message = `An action for ${a.method} ${a.route} already exists (${clash.name}).`;
+      throw conflict(message, { route: message });
+    }
   }
 
   return {
@@ -230,33 +292,42 @@ export function createAccessService(options: AccessOptions) {
     ready: (): Promise<Matrix> => (matrix ? Promise.resolve(matrix) : firstLoad()),
     reload,
 
-    /** Throws the refusal when the user may not make this API request (method and path under the API). */
-    async authorize(user: SessionUser | undefined, method: string, path: string): Promise<void> {
+    /** Why the user may not run this declared action, or null; waits for the first load of the matrix. */
+    async refusalFor(
+      user: SessionUser | undefined,
+      action: ActionMeta,
+      sessionUnavailable = false,
+    ): Promise<ServiceError | null> {
       const current = matrix ?? (await firstLoad());
-      const error = refusal(current.decide(user?.role_name, method, path), user);
-      if (error) throw error;
+      return refusal(current.decideAction(user?.role, catalogued(action)), user, sessionUnavailable);
+    },
+
+    /** The same answer from the matrix in memory, for a page deciding which controls to offer. */
+    refusalNow(user: SessionUser | undefined, action: ActionMeta): ServiceError | null {
+      if (!matrix) return new ServiceError('unavailable', 'Access rules are still loading.');
+      return refusal(matrix.decideAction(user?.role, catalogued(action)), user);
     },
 
     async listActions(): Promise<Action[]> {
-      return (await store.listActions()).map(toAction);
+      return (await store.listActions()).map(asAction);
     },
 
     async getAction(id: string): Promise<Action> {
       const row = await store.findAction(id);
       if (!row) throw notFound();
-      return toAction(row);
+      return asAction(row);
     },
 
     async listPermissions(): Promise<PermissionEntry[]> {
       const [actions, permissions] = await Promise.all([store.listActions(), store.listPermissions()]);
-      return actions.map((a) => toEntry(toAction(a), rolesOf(a.id, permissions)));
+      return actions.map((a) => toEntry(asAction(a), rolesOf(a.id, permissions)));
     },
 
     createAction: (actor: SessionUser, input: ActionInput): Promise<Action> =>
-      inTransaction(actor, async (s, audit) => {
+      change(actor, async (s, audit) => {
         await refuseDuplicate(s, input);
         const row = await s.insertAction(input);
-        const after = toAction(row);
+        const after = asAction(row);
         await audit.record({
           actorUserId: actor.id,
           action: 'action.created',
@@ -268,18 +339,19 @@ export function createAccessService(options: AccessOptions) {
       }),
 
     updateAction: (actor: SessionUser, id: string, patch: ActionPatch): Promise<Action> =>
-      inTransaction(actor, async (s, audit) => {
+      change(actor, async (s, audit) => {
         const row = await s.findAction(id);
         if (!row) throw notFound();
-        const before = toAction(row);
+        const before = asAction(row);
         const merged = { ...before, ...patch };
         const movesPattern =
           patternKey(merged.method, merged.route) !== patternKey(before.method, before.route);
         if (isLifeline(before) && (movesPattern || !merged.isActive))
-          throw new HttpError(409, ACCESS_MESSAGES.selfLockout);
-        if (before.isPublic && movesPattern) throw new HttpError(409, ACCESS_MESSAGES.publicRouteFixed);
+          throw conflict(ACCESS_MESSAGES.selfLockout);
+        if (before.isPublic && movesPattern) throw conflict(ACCESS_MESSAGES.publicRouteFixed);
+        if (before.isDeclared && movesPattern) throw conflict(ACCESS_MESSAGES.declaredRouteFixed);
         if (movesPattern) await refuseDuplicate(s, merged, id);
-        const after = toAction((await s.updateAction(id, patch))!);
+        const after = asAction((await s.updateAction(id, patch))!);
         await audit.record({
           actorUserId: actor.id,
           action: 'action.updated',
@@ -291,12 +363,14 @@ export function createAccessService(options: AccessOptions) {
         return after;
       }),
 
-    deleteAction: (actor: SessionUser, id: string): Promise<void> =>
-      inTransaction(actor, async (s, audit) => {
+    deleteAction: (actor: SessionUser, id: string): Promise<Action> =>
+      change(actor, async (s, audit) => {
         const row = await s.findAction(id);
         if (!row) throw notFound();
-        if (isLifeline(row)) throw new HttpError(409, ACCESS_MESSAGES.selfLockout);
-        const before = toEntry(toAction(row), rolesOf(id, await s.permissionsOf(id)));
+        if (isLifeline(row)) throw conflict(ACCESS_MESSAGES.selfLockout);
+        const action = asAction(row);
+        if (action.isDeclared) throw conflict(ACCESS_MESSAGES.declaredUndeletable(action.name));
+        const before = toEntry(action, rolesOf(id, await s.permissionsOf(id)));
         await s.deleteAction(id);
         await audit.record({
           actorUserId: actor.id,
@@ -305,6 +379,7 @@ export function createAccessService(options: AccessOptions) {
           entityId: id,
           before,
         });
+        return action;
       }),
 
     savePermissions: (
@@ -312,11 +387,11 @@ export function createAccessService(options: AccessOptions) {
       actionId: string,
       input: PermissionRowInput,
     ): Promise<PermissionEntry> =>
-      inTransaction(actor, async (s, audit) => {
+      change(actor, async (s, audit) => {
         const row = await s.findAction(actionId);
         if (!row) throw notFound();
-        if (row.is_public) throw new HttpError(409, ACCESS_MESSAGES.publicAction);
-        const action = toAction(row);
+        if (row.is_public) throw conflict(ACCESS_MESSAGES.publicAction);
+        const action = asAction(row);
         const rows = input.permissions.map((p) => ({
           role: p.roleId,
           read: p.canRead,
@@ -324,8 +399,7 @@ export function createAccessService(options: AccessOptions) {
           delete: p.canDelete,
         }));
         const reti = rows.find((r) => r.role === 'reti')!;
-        if (isLifeline(row) && !reti[capabilityFor(row.method)])
-          throw new HttpError(409, ACCESS_MESSAGES.selfLockout);
+        if (isLifeline(row) && !reti[capabilityFor(row.method)]) throw conflict(ACCESS_MESSAGES.selfLockout);
         const before = toEntry(action, rolesOf(actionId, await s.permissionsOf(actionId)));
         await s.savePermissions(actionId, rows);
         const after = toEntry(action, rolesOf(actionId, await s.permissionsOf(actionId)));

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { ActionsTable, DB, Role } from '../db/schema';
+import type { ActionsTable, DB } from '../db/schema';
+import type { Role } from '../shared/session';
 import type { ActionInput } from '../shared/access';
 import type { Flags } from './matrix';
 
@@ -36,7 +37,7 @@ export function createAccessStore(db: Kysely<DB>) {
     },
 
     /** A new action, with a row of no permissions for every role. */
-    async insertAction(input: ActionInput): Promise<ActionRow> {
+    async insertAction(input: ActionInput, options: { isPublic?: boolean } = {}): Promise<ActionRow> {
       const row = await db
         .insertInto('actions')
         .values({
@@ -46,6 +47,7 @@ export function createAccessStore(db: Kysely<DB>) {
           method: input.method,
           category: input.category,
           is_active: input.isActive,
+          is_public: options.isPublic ?? false,
         })
         .returningAll()
         .executeTakeFirstOrThrow();

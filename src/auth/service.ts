@@ -1,19 +1,10 @@
-import type { AuditStore } from '../audit/store';
-import type { UserRow } from '../users/store';
-import type { UsersService } from '../users/service';
+import type { AuditService } from '../audit/service';
 import { DEFAULT_LOGIN_ATTEMPTS, LOCKOUT_MINUTES } from '../shared/constants';
-import { spendVerifyTime, verifyPassword } from './password';
-import type { SessionUser } from './session';
+import type { SessionUser } from '../shared/session';
+import { spendVerifyTime, verifyPassword } from '../users/password';
+import { toSessionUser, type UsersService } from '../users/service';
 
-export const toSessionUser = (row: UserRow): SessionUser => ({
-  id: row.id,
-  user_id: row.login_id,
-  first_name: row.first_name,
-  role_name: row.role,
-  firm_id: row.firm_id,
-});
-
-export function createAuthService(deps: { users: UsersService; audit: AuditStore }) {
+export function createAuthService(deps: { users: UsersService; audit: AuditService }) {
   const { users, audit } = deps;
 
   return {

@@ -1,9 +1,9 @@
 import type { Request, Response } from 'express';
-import { HttpError } from '../http/errors';
 import { MESSAGES } from '../shared/constants';
-import type { SessionUser } from './session';
+import { ServiceError } from '../shared/errors';
+import type { SessionUser } from '../shared/session';
 
-const unavailable = () => new HttpError(503, MESSAGES.signInUnavailable);
+const unavailable = () => new ServiceError('unavailable', MESSAGES.signInUnavailable);
 
 /** Starts a fresh session for `user`: a new ID (no fixation), stored before the answer goes out. */
 export async function startSession(req: Request, user: SessionUser): Promise<void> {

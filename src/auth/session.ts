@@ -3,17 +3,9 @@ import type { Request, RequestHandler } from 'express';
 import session, { type SessionData, Store } from 'express-session';
 import type { Redis } from '../db/redis';
 import { SAFE_METHODS } from '../http/origin';
-import { DEFAULT_SESSION_TIMEOUT_MINUTES, type RoleName } from '../shared/constants';
+import { DEFAULT_SESSION_TIMEOUT_MINUTES } from '../shared/constants';
+import type { SessionUser } from '../shared/session';
 import type { SessionsStore } from './store';
-
-/** What a signed-in session carries: the SPEC's current user plus the ids the server needs. */
-export type SessionUser = {
-  id: string;
-  user_id: string;
-  first_name: string;
-  role_name: RoleName;
-  firm_id: string | null;
-};
 
 declare module 'express-session' {
   interface SessionData {
@@ -180,4 +172,3 @@ export function sessionMiddleware(options: SessionOptions): RequestHandler[] {
   return [tolerant, absoluteLifetime];
 }
 
-export const currentUser = (req: Request): SessionUser | undefined => req.session?.user;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { createOutboxStore } from '../outbox/store';
+import { createOutbox } from '../mail/sender';
 import { PRODUCT_NAME } from '../shared/constants';
 import type { ContactInput } from '../shared/validation';
 import { createContactStore } from './store';
@@ -11,7 +11,7 @@ export function createContactService(deps: { db: Kysely<DB>; salesEmail: string 
     submit: (request: ContactInput): Promise<string> =>
       deps.db.transaction().execute(async (trx) => {
         const id = await createContactStore(trx).insert(request);
-        await createOutboxStore(trx).enqueue({
+        await createOutbox(trx).enqueue({
           to: deps.salesEmail,
           subject: `${PRODUCT_NAME}: contact request from ${request.name}`,
           text: [

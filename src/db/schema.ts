@@ -1,11 +1,11 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { Role } from '../shared/session';
 
 /** Table types for Kysely: one name for one thing across SQL and TypeScript. */
 type CreatedAt = ColumnType<Date, never, never>;
 type UpdatedAt = ColumnType<Date, never, Date>;
 type Json = ColumnType<unknown, string | null, string | null>;
 
-export type Role = 'user' | 'admin' | 'reti';
 export type FirmStatus = 'active' | 'pending' | 'inactive';
 export type UserStatus = 'active' | 'pending' | 'suspended';
 

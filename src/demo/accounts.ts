@@ -1,7 +1,7 @@
-import type { RoleName } from '../shared/constants';
+import type { Role } from '../shared/session';
 
 /** The demo data set's sign-ins, one per role. */
-export const DEMO_ACCOUNTS: Record<RoleName, { loginId: string; firstName: string; lastName: string }> = {
+export const DEMO_ACCOUNTS: Record<Role, { loginId: string; firstName: string; lastName: string }> = {
   reti: { loginId: 'reti', firstName: 'Riley', lastName: 'Staff' },
   admin: { loginId: 'admin', firstName: 'Alex', lastName: 'Morgan' },
   user: { loginId: 'attorney', firstName: 'Jordan', lastName: 'Rivera' },

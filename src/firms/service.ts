@@ -1,19 +1,15 @@
 import type { Kysely } from 'kysely';
-import { createAuditStore } from '../audit/store';
-import type { SessionRevoker, SessionUser } from '../auth/session';
-import { isUniqueViolation } from '../db/database';
+import { createAuditService } from '../audit/service';
 import type { DB, FirmStatus } from '../db/schema';
-import { HttpError } from '../http/errors';
-import type { InvitationsService } from '../invitations/service';
-import type { Firm, FirmInput, FirmUser } from '../shared/firms';
-import { createUsersStore, type UserRow } from '../users/store';
-import type { FirmUpdate, FirmUserInput } from './schema';
+import { inTransaction } from '../db/transaction';
+import { ServiceError } from '../shared/errors';
+import type { Firm, FirmInput, FirmPage, FirmUser } from '../shared/firms';
+import type { SessionUser } from '../shared/session';
+import { createUsersService, toFirmUser } from '../users/service';
+import type { FirmUpdate } from './schema';
 import { createFirmsStore, type FirmRow } from './store';
 
-/** No password can ever match this hash: the account waits for its invitation to be accepted. */
-export const NO_PASSWORD_YET = '!invited';
-
-export const toFirm = (row: FirmRow): Firm => ({
+const toFirm = (row: FirmRow): Firm => ({
   id: row.id,
   name: row.name,
   contactPerson: row.contact_person,
@@ -24,17 +20,6 @@ export const toFirm = (row: FirmRow): Firm => ({
   onboardDate: row.onboard_date,
   address: row.address ?? '',
   industry: (row.industry ?? '') as Firm['industry'],
-});
-
-export const toFirmUser = (row: UserRow): FirmUser => ({
-  id: row.id,
-  userId: row.login_id,
-  firstName: row.first_name,
-  lastName: row.last_name,
-  email: row.email,
-  role: row.role as FirmUser['role'],
-  status: row.status,
-  lastLogin: row.last_login_at ? row.last_login_at.toISOString() : null,
 });
 
 const columnsOf = (input: FirmInput) => ({
@@ -48,37 +33,52 @@ const columnsOf = (input: FirmInput) => ({
 });
 
 export const FIRM_NOT_FOUND = 'Firm not found.';
-const notFound = () => new HttpError(404, FIRM_NOT_FOUND);
-const isStaff = (actor: SessionUser) => actor.role_name === 'reti';
+const notFound = () => new ServiceError('not-found', FIRM_NOT_FOUND);
+const isStaff = (actor: SessionUser) => actor.role === 'reti';
 
-export type FirmPage = { firms: Firm[]; total: number; page: number; pageSize: number };
+/** Ends every session of the given users, wherever sessions are kept. */
+export type EndSessions = (userIds: string[]) => Promise<void>;
 
 /**
  * Firms and their users, scoped by tenant: platform staff see every firm; a firm's users and admins
  * only their own, and another firm's rows answer 404 so that IDs do not leak.
  */
-export function createFirmsService(deps: {
-  db: Kysely<DB>;
-  invitations: InvitationsService;
-  endSessions: SessionRevoker;
-}) {
-  const { db, invitations, endSessions } = deps;
+export function createFirmsService(deps: { db: Kysely<DB>; endSessions: EndSessions }) {
+  const { db, endSessions } = deps;
   const firms = createFirmsStore(db);
 
-  async function visibleFirm(actor: SessionUser, id: string): Promise<FirmRow> {
-    if (!isStaff(actor) && actor.firm_id !== id) throw notFound();
+  async function visibleRow(actor: SessionUser, id: string): Promise<FirmRow> {
+    if (!isStaff(actor) && actor.firmId !== id) throw notFound();
     const row = await firms.findById(id);
     if (!row) throw notFound();
     return row;
   }
 
+  /** Stores a change of one firm with its audit row. */
+  async function save(actor: { id: string }, before: FirmRow, values: Partial<FirmRow>): Promise<Firm> {
+    return inTransaction(db, async (trx) => {
+      const row = await createFirmsStore(trx).update(before.id, values);
+      if (!row) throw notFound();
+      const after = toFirm(row);
+      await createAuditService(trx).record({
+        actorUserId: actor.id,
+        action: 'firm.updated',
+        entity: 'firm',
+        entityId: before.id,
+        before: toFirm(before),
+        after,
+      });
+      return after;
+    });
+  }
+
   return {
     async list(actor: SessionUser, page = 1, pageSize = 50): Promise<FirmPage> {
-      if (!isStaff(actor) && !actor.firm_id) return { firms: [], total: 0, page, pageSize };
+      if (!isStaff(actor) && !actor.firmId) return { firms: [], total: 0, page, pageSize };
       const { rows, total } = await firms.page({
         offset: (page - 1) * pageSize,
         limit: pageSize,
-        onlyId: isStaff(actor) ? undefined : actor.firm_id!,
+        onlyId: isStaff(actor) ? undefined : actor.firmId!,
       });
       return { firms: rows.map(toFirm), total, page, pageSize };
     },
@@ -89,15 +89,21 @@ export function createFirmsService(deps: {
       return { total: counts.active + counts.pending + counts.inactive, ...counts };
     },
 
-    get: async (actor: SessionUser, id: string): Promise<Firm> => toFirm(await visibleFirm(actor, id)),
+    get: async (actor: SessionUser, id: string): Promise<Firm> => toFirm(await visibleRow(actor, id)),
+
+    /** The firm, locked until the caller's transaction ends: its changes then happen one at a time. */
+    lock: async (id: string): Promise<Firm | undefined> => {
+      const row = await firms.lockById(id);
+      return row && toFirm(row);
+    },
 
     /** Onboarding: a new firm is pending until its contact accepts the invitation. */
     async create(actor: SessionUser, input: FirmInput): Promise<Firm> {
-      if (!isStaff(actor)) throw new HttpError(403, 'Only platform staff can onboard a firm.');
-      return db.transaction().execute(async (trx) => {
+      if (!isStaff(actor)) throw new ServiceError('forbidden', 'Only platform staff can onboard a firm.');
+      return inTransaction(db, async (trx) => {
         const row = await createFirmsStore(trx).insert({ ...columnsOf(input), status: 'pending' });
         const after = toFirm(row);
-        await createAuditStore(trx).record({
+        await createAuditService(trx).record({
           actorUserId: actor.id,
           action: 'firm.created',
           entity: 'firm',
@@ -109,35 +115,26 @@ export function createFirmsService(deps: {
     },
 
     async update(actor: SessionUser, id: string, input: FirmUpdate): Promise<Firm> {
-      const current = await visibleFirm(actor, id);
+      const current = await visibleRow(actor, id);
       if (input.status && input.status !== current.status && !isStaff(actor))
-        throw new HttpError(403, "Only platform staff can change a firm's status.");
-      return db.transaction().execute(async (trx) => {
-        const row = await createFirmsStore(trx).update(id, {
-          ...columnsOf(input),
-          status: input.status ?? current.status,
-        });
-        if (!row) throw notFound();
-        const after = toFirm(row);
-        await createAuditStore(trx).record({
-          actorUserId: actor.id,
-          action: 'firm.updated',
-          entity: 'firm',
-          entityId: id,
-          before: toFirm(current),
-          after,
-        });
-        return after;
-      });
+        throw new ServiceError('forbidden', "Only platform staff can change a firm's status.");
+      return save(actor, current, { ...columnsOf(input), status: input.status ?? current.status });
+    },
+
+    /** A firm whose contact accepted the invitation: active from now on, by that new administrator. */
+    async activate(administrator: { id: string }, id: string): Promise<Firm> {
+      const current = await firms.findById(id);
+      if (!current) throw notFound();
+      return save(administrator, current, { status: 'active' });
     },
 
     /** Removes the firm with its users, and signs those users out wherever their sessions are kept. */
-    async delete(actor: SessionUser, id: string): Promise<void> {
-      const current = await visibleFirm(actor, id);
-      const userIds = await db.transaction().execute(async (trx) => {
-        const members = await createUsersStore(trx).listByFirm(id);
+    async delete(actor: SessionUser, id: string): Promise<Firm> {
+      const current = await visibleRow(actor, id);
+      const userIds = await inTransaction(db, async (trx) => {
+        const members = await createUsersService(trx).listByFirm(id);
         await createFirmsStore(trx).delete(id);
-        await createAuditStore(trx).record({
+        await createAuditService(trx).record({
           actorUserId: actor.id,
           action: 'firm.deleted',
           entity: 'firm',
@@ -148,52 +145,12 @@ export function createFirmsService(deps: {
       });
       // Once the users are gone, no new session of theirs can start; then the ones they hold end.
       await endSessions(userIds);
+      return toFirm(current);
     },
 
     async listUsers(actor: SessionUser, firmId: string): Promise<FirmUser[]> {
-      await visibleFirm(actor, firmId);
-      return (await createUsersStore(db).listByFirm(firmId)).map(toFirmUser);
-    },
-
-    /** A firm's new user, pending until they accept the invitation emailed to them and choose a password. */
-    async createUser(actor: SessionUser, firmId: string, input: FirmUserInput): Promise<FirmUser> {
-      const firm = await visibleFirm(actor, firmId);
-      if (input.role === 'admin' && actor.role_name === 'user')
-        throw new HttpError(403, 'A firm user cannot create an administrator.');
-      const taken = () =>
-        new HttpError(409, `User ID ${input.userId} is taken.`, {
-          userId: `User ID ${input.userId} is taken.`,
-        });
-      const created = db.transaction().execute(async (trx) => {
-        const users = createUsersStore(trx);
-        if (await users.findByLoginId(input.userId)) throw taken();
-        const row = await users.insert({
-          firmId,
-          loginId: input.userId,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          email: input.email,
-          role: input.role,
-          status: 'pending',
-          passwordHash: NO_PASSWORD_YET,
-        });
-        const after = toFirmUser(row);
-        await createAuditStore(trx).record({
-          actorUserId: actor.id,
-          action: 'user.created',
-          entity: 'user',
-          entityId: row.id,
-          after,
-        });
-        return { user: after, outboxId: await invitations.inviteUser(trx, actor, firm, row) };
-      });
-      // Two requests for one user ID at once: the unique index decides, and the loser hears why.
-      const { user, outboxId } = await created.catch((error) => {
-        throw isUniqueViolation(error) ? taken() : error;
-      });
-      // Once stored: a mail server that is down must not undo the user; the outbox retries the email.
-      await invitations.deliver(outboxId);
-      return user;
+      await visibleRow(actor, firmId);
+      return (await createUsersService(db).listByFirm(firmId)).map(toFirmUser);
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Request, Response } from 'express';
+import { ServiceError } from '../shared/errors';
 
-/** An error whose message is meant for the person who made the request. */
+/** A refusal of the HTTP layer itself (a malformed request, no such route, too many requests). */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -27,7 +28,8 @@ const BODY_ERRORS: Record<string, [number, string]> = {
 
 /** Maps any error to a status and a message fit to show; unexpected errors never leak details. */
 export function describeError(error: unknown): { status: number; message: string } {
-  if (error instanceof HttpError) return { status: error.status, message: error.message };
+  if (error instanceof HttpError || error instanceof ServiceError)
+    return { status: error.status, message: error.message };
   const e = error as { type?: string; code?: string; status?: number };
   if (e?.type && BODY_ERRORS[e.type]) {
     const [status, message] = BODY_ERRORS[e.type];
@@ -56,7 +58,7 @@ export function errorHandler(
     else req.log.info({ status, reason: message }, 'request refused');
     if (res.headersSent) return res.end();
     res.status(status);
-    const fields = error instanceof HttpError ? error.fields : undefined;
+    const fields = error instanceof HttpError || error instanceof ServiceError ? error.fields : undefined;
     if (wantsJson(req, apiPath))
       res.json({ error: message, ...(fields ? { fields } : {}), requestId: req.id });
     else renderErrorPage(req, res, status, message);

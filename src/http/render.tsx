@@ -5,7 +5,6 @@ import { renderToString } from 'react-dom/server';
 import { RenderContext, type RenderContextValue } from '../../views/context';
 import { Document, type PageMeta } from '../../views/Document';
 import { BareLayout, Layout } from '../../views/layouts/Layout';
-import { currentUser } from '../auth/session';
 import type { AssetManifest } from './assets';
 import { csrfToken } from './csrf';
 import { takeFlash } from './flash';
@@ -36,7 +35,7 @@ export function createRenderer(config: {
     const context: RenderContextValue = {
       manifest: config.manifest,
       nonce,
-      user: currentUser(req),
+      user: req.session?.user,
       csrfToken: csrfToken(req),
       flash: takeFlash(req),
       path: req.path,
@@ -57,7 +56,7 @@ export function createRenderer(config: {
 
   return (req, res, page, options) => {
     const nonce = res.locals.nonce as string;
-    const signedIn = Boolean(currentUser(req));
+    const signedIn = Boolean(req.session?.user);
     let html: string;
     if (options.cacheable && !signedIn && !req.session?.flash) {
       const key = `${req.path}|${new Date().getFullYear()}`;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { HttpError } from './errors';
+import { ServiceError } from '../shared/errors';
 import type { FieldErrors } from '../shared/validation';
 
 /** The first message for each field of a failed parse, keyed by field name. */
@@ -26,13 +26,5 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
   const parsed = schema.safeParse(input ?? {});
   if (parsed.success) return parsed.data;
   const errors = fieldErrors<string>(parsed.error);
-  throw new HttpError(422, Object.values(errors)[0] ?? 'Check the form.', errors);
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A row ID from the path; anything that is not a UUID cannot name a row, so it is simply not found. */
-export function idParam(value: unknown, notFound: string): string {
-  if (typeof value !== 'string' || !UUID.test(value)) throw new HttpError(404, notFound);
-  return value.toLowerCase();
+  throw new ServiceError('invalid', Object.values(errors)[0] ?? 'Check the form.', errors);
 }

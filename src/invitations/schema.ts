@@ -1,14 +1,21 @@
 import { z } from 'zod';
+import { emailField, loginIdField, optionalText, requiredText } from '../shared/fields';
 import { DEFAULT_PASSWORD_POLICY, passwordProblem } from '../shared/password-policy';
 
 /** The token of a link: 32 random bytes in base64url. Nothing else can name an invitation. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-const userId = z
-  .string({ error: 'User ID is required' })
-  .trim()
-  .min(1, 'User ID is required')
-  .regex(/^[A-Za-z0-9._@-]{2,100}$/, 'User ID must be 2-100 letters, digits or . _ @ -');
+const userId = loginIdField();
+
+/** POST {API}/firms/{id}/users: a firm's user or administrator, invited to choose a password. */
+export const firmUserSchema = z.object({
+  userId: loginIdField(),
+  firstName: requiredText('First name', 100),
+  lastName: optionalText('Last name', 100),
+  email: emailField(),
+  role: z.enum(['user', 'admin'], { error: 'Role must be user or admin' }),
+});
+export type FirmUserInput = z.infer<typeof firmUserSchema>;
 
 const password = z
   .string({ error: 'Password is required' })
@@ -30,7 +37,7 @@ export const registerSchema = z.object({
 
 /** The /invite page's form: the same, with the password typed twice. */
 export const acceptFormSchema = z
-  .object({ user_id: userId.optional(), password, confirm_password: z.string() })
+  .object({ token: z.string(), user_id: userId.optional(), password, confirm_password: z.string() })
   .refine((v) => v.password === v.confirm_password, {
     message: 'The passwords do not match',
     path: ['confirm_password'],

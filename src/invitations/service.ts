@@ -1,18 +1,19 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { createAuditStore } from '../audit/store';
-import { hashPassword } from '../auth/password';
-import type { SessionUser } from '../auth/session';
+import { createAuditService } from '../audit/service';
 import { isUniqueViolation } from '../db/database';
 import type { DB } from '../db/schema';
-import { FIRM_NOT_FOUND, toFirm, toFirmUser } from '../firms/service';
-import { createFirmsStore, type FirmRow } from '../firms/store';
-import { HttpError } from '../http/errors';
-import { type Delivery, FIRST_TRY_HOLD_SECONDS, type MailSender } from '../mail/sender';
-import { createOutboxStore } from '../outbox/store';
-import { PRODUCT_NAME, type RoleName } from '../shared/constants';
-import { FIRM_MESSAGES } from '../shared/firms';
-import { createUsersStore, type UserRow } from '../users/store';
+import { inTransaction } from '../db/transaction';
+import type { FirmsService } from '../firms/service';
+import { createOutbox, type Delivery, FIRST_TRY_HOLD_SECONDS, type MailSender } from '../mail/sender';
+import { PRODUCT_NAME } from '../shared/constants';
+import { ServiceError } from '../shared/errors';
+import { type Firm, FIRM_MESSAGES, type FirmUser } from '../shared/firms';
+import { pages } from '../shared/paths';
+import { type PublicUser, publicUser, type SessionUser } from '../shared/session';
+import { hashPassword } from '../users/password';
+import { createUsersService, toFirmUser, toSessionUser, type UserRow } from '../users/service';
+import type { FirmUserInput } from './schema';
 import { TOKEN_PATTERN } from './schema';
 import { createInvitationsStore, type FoundInvitation } from './store';
 
@@ -56,12 +57,13 @@ export const GONE: Record<GoneState, { status: number; title: string; message: s
 };
 
 const gone = (state: GoneState) =>
-  new HttpError(GONE[state].status, `${GONE[state].title}. ${GONE[state].message}`);
+  new ServiceError(
+    state === 'unknown' ? 'not-found' : 'gone',
+    `${GONE[state].title}. ${GONE[state].message}`,
+  );
 
 /** What the invite page shows. */
 type InvitationView = { state: GoneState } | { state: 'valid'; firmName: string; loginId: string | null };
-
-type AcceptedUser = { user_id: string; first_name: string; role_name: RoleName };
 
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
@@ -69,17 +71,17 @@ const stateOf = (found: FoundInvitation | undefined): InvitationState =>
   !found ? 'unknown' : found.used_at ? 'used' : found.expired ? 'expired' : 'valid';
 
 const userIdTaken = (userId: string) =>
-  new HttpError(409, `User ID ${userId} is taken. Choose another one.`, {
+  new ServiceError('conflict', `User ID ${userId} is taken. Choose another one.`, {
     user_id: `User ID ${userId} is taken. Choose another one.`,
   });
 
 /** A firm's administrator chooses a user ID; a firm user's was chosen for them (and may be repeated). */
 function checkUserId(invitedLoginId: string | null, userId: string | undefined): void {
   if (!invitedLoginId && !userId)
-    throw new HttpError(422, 'User ID is required', { user_id: 'User ID is required' });
+    throw new ServiceError('invalid', 'User ID is required', { user_id: 'User ID is required' });
   if (invitedLoginId && userId && userId.toLowerCase() !== invitedLoginId.toLowerCase()) {
     const message = `This invitation is for the user ID ${invitedLoginId}.`;
-    throw new HttpError(422, message, { user_id: message });
+    throw new ServiceError('invalid', message, { user_id: message });
   }
 }
 
@@ -89,8 +91,8 @@ function splitName(fullName: string): { firstName: string; lastName: string } {
   return { firstName, lastName: rest.join(' ') };
 }
 
-function invitationEmail(link: string, firm: FirmRow, expiresAt: Date, user?: UserRow) {
-  const greeting = user ? user.first_name : firm.contact_person;
+function invitationEmail(link: string, firm: Firm, expiresAt: Date, user?: UserRow) {
+  const greeting = user ? user.first_name : firm.contactPerson;
   const invitation = user
     ? [
         `${firm.name} has added you to ${PRODUCT_NAME} with the user ID ${user.login_id}.`,
@@ -122,11 +124,17 @@ function invitationEmail(link: string, firm: FirmRow, expiresAt: Date, user?: Us
  * Invitations: a one-time link, emailed, that lets a firm's contact become its administrator or a firm's
  * new user choose a password. Only the SHA-256 of a token is stored, so the table cannot be used to log in.
  */
-export function createInvitationsService(deps: { db: Kysely<DB>; mail: MailSender; publicUrl: string }) {
-  const { db, mail } = deps;
+export function createInvitationsService(deps: {
+  db: Kysely<DB>;
+  mail: MailSender;
+  publicUrl: string;
+  /** The firms service over a given connection, so that it can join this feature's transactions. */
+  firmsIn: (db: Kysely<DB>) => FirmsService;
+}) {
+  const { db, mail, firmsIn } = deps;
 
   /** Stores an invitation and queues its email, inside the caller's transaction; answers the email's ID. */
-  async function issue(trx: Kysely<DB>, actor: SessionUser, firm: FirmRow, user?: UserRow): Promise<string> {
+  async function issue(trx: Kysely<DB>, actor: SessionUser, firm: Firm, user?: UserRow): Promise<string> {
     const token = crypto.randomBytes(32).toString('base64url');
     const invitation = await createInvitationsStore(trx).insert({
       firmId: firm.id,
@@ -136,12 +144,13 @@ export function createInvitationsService(deps: { db: Kysely<DB>; mail: MailSende
       createdBy: actor.id,
       days: INVITATION_DAYS,
     });
-    const email = invitationEmail(`${deps.publicUrl}/invite/${token}`, firm, invitation.expires_at, user);
-    const outboxId = await createOutboxStore(trx).enqueue(
+    const link = `${deps.publicUrl}${pages.invite(token)}`;
+    const email = invitationEmail(link, firm, invitation.expires_at, user);
+    const outboxId = await createOutbox(trx).enqueue(
       { to: invitation.email, ...email },
       FIRST_TRY_HOLD_SECONDS,
     );
-    await createAuditStore(trx).record({
+    await createAuditService(trx).record({
       actorUserId: actor.id,
       action: 'invitation.sent',
       entity: 'invitation',
@@ -163,50 +172,33 @@ export function createInvitationsService(deps: { db: Kysely<DB>; mail: MailSende
   }
 
   /** The firm's contact becomes its first administrator, and the firm becomes active. */
-  async function createAdministrator(
-    trx: Kysely<DB>,
-    found: FoundInvitation,
-    userId: string,
-    passwordHash: string,
-  ) {
-    const firms = createFirmsStore(trx);
-    const users = createUsersStore(trx);
-    const firm = (await firms.findById(found.firm_id))!;
+  async function createAdministrator(trx: Kysely<DB>, firm: Firm, userId: string, passwordHash: string) {
+    const users = createUsersService(trx);
     if (await users.findByLoginId(userId)) throw userIdTaken(userId);
-    const row = await users.insert({
+    const row = await users.insertActive({
       firmId: firm.id,
       loginId: userId,
-      ...splitName(firm.contact_person),
+      ...splitName(firm.contactPerson),
       email: firm.email,
       role: 'admin',
-      status: 'active',
       passwordHash,
     });
-    const activeFirm = (await firms.update(firm.id, { status: 'active' }))!;
-    await createInvitationsStore(trx).closeFirmInvitations(firm.id);
-    const audit = createAuditStore(trx);
-    await audit.record({
+    await createAuditService(trx).record({
       actorUserId: row.id,
       action: 'user.created',
       entity: 'user',
       entityId: row.id,
       after: toFirmUser(row),
     });
-    await audit.record({
-      actorUserId: row.id,
-      action: 'firm.updated',
-      entity: 'firm',
-      entityId: firm.id,
-      before: toFirm(firm),
-      after: toFirm(activeFirm),
-    });
+    await firmsIn(trx).activate(row, firm.id);
+    await createInvitationsStore(trx).closeFirmInvitations(firm.id);
     return row;
   }
 
   async function activateUser(trx: Kysely<DB>, found: FoundInvitation, passwordHash: string) {
-    const row = await createUsersStore(trx).activatePending(found.user_id!, passwordHash);
+    const row = await createUsersService(trx).activatePending(found.user_id!, passwordHash);
     if (!row) throw gone('used');
-    await createAuditStore(trx).record({
+    await createAuditService(trx).record({
       actorUserId: row.id,
       action: 'user.activated',
       entity: 'user',
@@ -220,17 +212,16 @@ export function createInvitationsService(deps: { db: Kysely<DB>; mail: MailSende
   return {
     /** Platform staff invite a pending firm's contact; the email is tried at once, else kept for a retry. */
     async inviteFirm(actor: SessionUser, firmId: string): Promise<{ delivery: Delivery; message: string }> {
-      if (actor.role_name !== 'reti')
-        throw new HttpError(403, "Only platform staff can invite a firm's administrator.");
-      const outboxId = await db.transaction().execute(async (trx) => {
-        const firm = await createFirmsStore(trx).findById(firmId);
-        if (!firm) throw new HttpError(404, FIRM_NOT_FOUND);
-        const hasAdministrator = (await createUsersStore(trx).listByFirm(firmId)).some(
+      if (actor.role !== 'reti')
+        throw new ServiceError('forbidden', "Only platform staff can invite a firm's administrator.");
+      const outboxId = await inTransaction(db, async (trx) => {
+        const firm = await firmsIn(trx).get(actor, firmId);
+        const hasAdministrator = (await createUsersService(trx).listByFirm(firmId)).some(
           (u) => u.role === 'admin',
         );
         if (firm.status === 'active' || hasAdministrator)
-          throw new HttpError(
-            409,
+          throw new ServiceError(
+            'conflict',
             `${firm.name} is already active: it has its administrator, so it needs no invitation.`,
           );
         return issue(trx, actor, firm);
@@ -239,11 +230,44 @@ export function createInvitationsService(deps: { db: Kysely<DB>; mail: MailSende
       return { delivery, message: DELIVERY_MESSAGES[delivery] };
     },
 
-    /** A firm's new user, inside the transaction that creates them; deliver() the answer after it commits. */
-    inviteUser: (trx: Kysely<DB>, actor: SessionUser, firm: FirmRow, user: UserRow) =>
-      issue(trx, actor, firm, user),
-
-    deliver: (outboxId: string) => mail.deliver(outboxId),
+    /** A firm's new user, pending until they accept the invitation emailed to them and choose a password. */
+    async addUser(actor: SessionUser, firmId: string, input: FirmUserInput): Promise<FirmUser> {
+      const firm = await firmsIn(db).get(actor, firmId);
+      if (input.role === 'admin' && actor.role === 'user')
+        throw new ServiceError('forbidden', 'A firm user cannot create an administrator.');
+      const taken = () =>
+        new ServiceError('conflict', `User ID ${input.userId} is taken.`, {
+          userId: `User ID ${input.userId} is taken.`,
+        });
+      const created = inTransaction(db, async (trx) => {
+        const users = createUsersService(trx);
+        if (await users.findByLoginId(input.userId)) throw taken();
+        const row = await users.insertInvited({
+          firmId,
+          loginId: input.userId,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          role: input.role,
+        });
+        const after = toFirmUser(row);
+        await createAuditService(trx).record({
+          actorUserId: actor.id,
+          action: 'user.created',
+          entity: 'user',
+          entityId: row.id,
+          after,
+        });
+        return { user: after, outboxId: await issue(trx, actor, firm, row) };
+      });
+      // Two requests for one user ID at once: the unique index decides, and the loser hears why.
+      const { user, outboxId } = await created.catch((error) => {
+        throw isUniqueViolation(error) ? taken() : error;
+      });
+      // Once stored: a mail server that is down must not undo the user; the outbox retries the email.
+      await mail.deliver(outboxId);
+      return user;
+    },
 
     async view(token: string): Promise<InvitationView> {
       const found = await find(db, token);
@@ -252,7 +276,7 @@ export function createInvitationsService(deps: { db: Kysely<DB>; mail: MailSende
     },
 
     /** Accepts the invitation once: the account is ready to log in with, and the link is spent. */
-    async accept(token: string, input: { userId?: string; password: string }): Promise<AcceptedUser> {
+    async accept(token: string, input: { userId?: string; password: string }): Promise<PublicUser> {
       const before = await find(db, token);
       const state = stateOf(before);
       if (state !== 'valid') throw gone(state);
@@ -260,20 +284,20 @@ export function createInvitationsService(deps: { db: Kysely<DB>; mail: MailSende
       // Hashing is slow: done before the transaction, so it holds its connection only briefly.
       const passwordHash = await hashPassword(input.password);
       try {
-        const row = await db.transaction().execute(async (trx) => {
+        const row = await inTransaction(db, async (trx) => {
           const found = await find(trx, token);
           // The firm first: two of its links accepted at once then take turns instead of deadlocking.
-          const firm = found && (await createFirmsStore(trx).lockById(found.firm_id));
-          if (firm?.status === 'inactive') throw new HttpError(409, FIRM_INACTIVE);
-          if (!found || !(await createInvitationsStore(trx).markUsed(found.id))) {
+          const firm = found && (await firmsIn(trx).lock(found.firm_id));
+          if (firm?.status === 'inactive') throw new ServiceError('conflict', FIRM_INACTIVE);
+          if (!found || !firm || !(await createInvitationsStore(trx).markUsed(found.id))) {
             // Used or expired since the first look (another tab, the same link).
             const now = stateOf(found);
             throw gone(now === 'valid' ? 'used' : now);
           }
           const user = found.user_id
             ? await activateUser(trx, found, passwordHash)
-            : await createAdministrator(trx, found, input.userId!, passwordHash);
-          await createAuditStore(trx).record({
+            : await createAdministrator(trx, firm, input.userId!, passwordHash);
+          await createAuditService(trx).record({
             actorUserId: user.id,
             action: 'invitation.accepted',
             entity: 'invitation',
@@ -281,7 +305,7 @@ export function createInvitationsService(deps: { db: Kysely<DB>; mail: MailSende
           });
           return user;
         });
-        return { user_id: row.login_id, first_name: row.first_name, role_name: row.role };
+        return publicUser(toSessionUser(row));
       } catch (error) {
         if (isUniqueViolation(error)) throw userIdTaken(input.userId ?? '');
         throw error;

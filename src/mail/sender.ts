@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { DB } from '../db/schema';
-import { createOutboxStore, type OutboxRow } from '../outbox/store';
+import { createOutboxStore, type OutboxRow, type OutgoingEmail } from './store';
 import type { Mailer } from './transport';
 
 /** What became of a message: sent now, kept for a retry, or kept and logged because there is no SMTP. */
@@ -125,3 +125,12 @@ export function createMailSender(deps: { db: Kysely<DB>; mailer?: Mailer; logger
 }
 
 export type MailSender = ReturnType<typeof createMailSender>;
+
+/** The outbox for other features: an email stored in the caller's transaction, sent once it commits. */
+export function createOutbox(db: Kysely<DB>) {
+  const store = createOutboxStore(db);
+  return {
+    /** `holdSeconds` keeps the background senders off the message while its creator tries it at once. */
+    enqueue: (email: OutgoingEmail, holdSeconds = 0) => store.enqueue(email, holdSeconds),
+  };
+}

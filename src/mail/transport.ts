@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { OutgoingEmail } from '../outbox/store';
+import type { OutgoingEmail } from './store';
 
 /** Hands one email to the mail server; rejects when the server cannot be reached or refuses it. */
 export type Mailer = { send(email: OutgoingEmail): Promise<void>; close(): void };

@@ -1,12 +1,12 @@
 /** Words, options and shapes of the access catalogue and matrix, shared by the server and the islands. */
-import type { RoleName } from './constants';
+import type { Role } from './session';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 /** The HTTP Method options of the Add Action form (SPEC §2); PATCH stays available when editing a PATCH row. */
 export const FORM_METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE'];
 
-export const ROLE_COLUMNS: Array<{ roleId: RoleName; roleName: string }> = [
+export const ROLE_COLUMNS: Array<{ roleId: Role; roleName: string }> = [
   { roleId: 'user', roleName: 'User' },
   { roleId: 'admin', roleName: 'Admin' },
   { roleId: 'reti', roleName: 'Reti' },
@@ -20,7 +20,12 @@ export const ACCESS_MESSAGES = {
   publicAction: 'This action is public: everyone may call it, so it has no role permissions to edit.',
   publicRouteFixed:
     'A public action keeps its route and method: its endpoint expects callers who are not signed in.',
-} as const;
+  declaredRouteFixed:
+    'This action is part of the product: it keeps its route and method, where the product serves it.',
+  declaredUndeletable: (name: string) =>
+    `${name} is part of the product, so it cannot be deleted. Make it inactive instead.`,
+  confirmTurnOff: (name: string, whenOff: string) => `Turn off ${name}? ${whenOff}`,
+};
 
 export const ACTION_LIMITS = { name: 100, category: 100, route: 200, description: 500 } as const;
 
@@ -39,10 +44,16 @@ export type Action = {
   isPublic: boolean;
   createdAt: string;
   lastModified: string;
+  /** Declared by the product's code: it can be made inactive, but not deleted or moved. */
+  isDeclared: boolean;
+  /** Why it can never be turned off (staff would lock themselves out). */
+  offLocked?: string;
+  /** What stops working while it is off: staff confirm before turning it off. */
+  whenOff?: string;
 };
 
 export type RolePermission = {
-  roleId: RoleName;
+  roleId: Role;
   roleName: string;
   canRead: boolean;
   canWrite: boolean;
@@ -55,6 +66,8 @@ export type PermissionEntry = Pick<
   'id' | 'name' | 'description' | 'route' | 'method' | 'isActive' | 'isPublic'
 > & {
   permissions: RolePermission[];
+  /** The staff flag that cannot be unticked (self-lockout): shown disabled, with the reason. */
+  lockedFlag?: 'canRead' | 'canWrite' | 'canDelete';
 };
 
 export type ActionInput = Pick<Action, 'name' | 'category' | 'route' | 'method' | 'description' | 'isActive'>;

@@ -4,12 +4,19 @@ export const PRODUCT_NAME = 'Reti Immigration';
 export const COMPANY_NAME = 'Reti';
 export const TIME_SAVING_PERCENT = 60;
 
-export type RoleName = 'user' | 'admin' | 'reti';
+import type { Role } from './session';
 
-export const ROLE_HOME: Record<RoleName, string> = {
+export const ROLE_HOME: Record<Role, string> = {
   user: '/user/dashboard',
   admin: '/admin/dashboard',
   reti: '/reti/dashboard',
+};
+
+/** Who an area's pages are for, as the wrong-area page says it. */
+export const AREA_AUDIENCE: Record<Role, string> = {
+  user: 'the attorneys and staff of a firm',
+  admin: 'firm administrators',
+  reti: 'Reti platform staff',
 };
 
 export const MESSAGES = {
@@ -99,7 +106,7 @@ export type IconName =
   | 'toggle'
   | 'mail';
 
-export const MENUS: Record<RoleName, MenuItem[]> = {
+export const MENUS: Record<Role, MenuItem[]> = {
   user: [
     { id: 'dashboard', label: 'Dashboard', to: '/user/dashboard', icon: 'dashboard' },
     { id: 'cases', label: 'Cases', to: '/user/cases', icon: 'cases' },
@@ -127,4 +134,4 @@ export const DEFAULT_LOGIN_ATTEMPTS = 5;
 export const LOCKOUT_MINUTES = 15;
 export const DEFAULT_SESSION_TIMEOUT_MINUTES = 30;
 
-export const DEMO_ROLES = ['user', 'admin', 'reti'] as const;
+export { ROLES as DEMO_ROLES } from './session';

@@ -71,3 +71,6 @@ export type FirmUser = {
   status: 'active' | 'pending' | 'suspended';
   lastLogin: string | null;
 };
+
+/** One page of the firms table. */
+export type FirmPage = { firms: Firm[]; total: number; page: number; pageSize: number };

@@ -33,3 +33,7 @@ export function safeNext(next: unknown): string | undefined {
   const url = new URL(next, base);
   return url.origin === base ? `${url.pathname}${url.search}` : undefined;
 }
+
+/** The sign-in page that leads back to `path` afterwards; a path too long to come back to is dropped. */
+export const loginWithNext = (path: string) =>
+  safeNext(path) ? `/login?next=${encodeURIComponent(path)}` : '/login';

@@ -1,9 +1,14 @@
-import { hashPassword } from '../auth/password';
-import type { Role } from '../db/schema';
+import type { Kysely } from 'kysely';
+import { hashPassword } from './password';
+import type { DB } from '../db/schema';
+import { ServiceError } from '../shared/errors';
+import type { FirmUser } from '../shared/firms';
+import { LOGIN_ID_RULE } from '../shared/login-id';
 import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy, passwordProblem } from '../shared/password-policy';
-import type { UsersStore, UserRow } from './store';
+import type { Role, SessionUser } from '../shared/session';
+import { createUsersStore, type NewUser, type UserRow } from './store';
 
-export class UserInputError extends Error {}
+export type { UserRow } from './store';
 
 export type CreateUserInput = {
   firmId: string | null;
@@ -15,21 +20,57 @@ export type CreateUserInput = {
   password: string;
 };
 
-export function createUsersService(store: UsersStore) {
+/** No password can ever match this hash: the account waits for its invitation to be accepted. */
+export const NO_PASSWORD_YET = '!invited';
+
+/** A users row as the session carries it. */
+export const toSessionUser = (row: UserRow): SessionUser => ({
+  id: row.id,
+  loginId: row.login_id,
+  firstName: row.first_name,
+  role: row.role,
+  firmId: row.firm_id,
+});
+
+/** A firm's user as the API lists it (its JSON names are the API's contract). */
+export const toFirmUser = (row: UserRow): FirmUser => ({
+  id: row.id,
+  userId: row.login_id,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  email: row.email,
+  role: row.role as FirmUser['role'],
+  status: row.status,
+  lastLogin: row.last_login_at ? row.last_login_at.toISOString() : null,
+});
+
+/** Accounts: the only way into the users table for every other feature. */
+export function createUsersService(db: Kysely<DB>) {
+  const store = createUsersStore(db);
   return {
     findByLoginId: store.findByLoginId,
     findById: store.findById,
+    listByFirm: store.listByFirm,
     recordFailedLogin: store.recordFailedLogin,
     recordSuccessfulLogin: store.recordSuccessfulLogin,
+    activatePending: store.activatePending,
+    setPassword: store.setPassword,
+
+    /** An invited account: pending, with no password until its invitation is accepted. */
+    insertInvited: (user: Omit<NewUser, 'status' | 'passwordHash'>) =>
+      store.insert({ ...user, status: 'pending', passwordHash: NO_PASSWORD_YET }),
+
+    /** An active account whose password was chosen already (hashed by the caller). */
+    insertActive: (user: Omit<NewUser, 'status'>) => store.insert({ ...user, status: 'active' }),
 
     /** Creates an active account whose password meets `policy`. */
     async create(input: CreateUserInput, policy: PasswordPolicy = DEFAULT_PASSWORD_POLICY): Promise<UserRow> {
       const problem = passwordProblem(input.password, policy);
-      if (problem) throw new UserInputError(problem);
-      if (!/^[A-Za-z0-9._@-]{2,100}$/.test(input.loginId))
-        throw new UserInputError('User ID must be 2-100 letters, digits or . _ @ -');
+      if (problem) throw new ServiceError('invalid', problem, { password: problem });
+      if (!LOGIN_ID_RULE.pattern.test(input.loginId))
+        throw new ServiceError('invalid', LOGIN_ID_RULE.message, { loginId: LOGIN_ID_RULE.message });
       if (await store.findByLoginId(input.loginId))
-        throw new UserInputError(`User ID ${input.loginId} is taken`);
+        throw new ServiceError('conflict', `User ID ${input.loginId} is taken`);
       return store.insert({
         firmId: input.firmId,
         loginId: input.loginId,

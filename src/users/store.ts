@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { DB, Role, UsersTable, UserStatus } from '../db/schema';
+import type { DB, UsersTable, UserStatus } from '../db/schema';
+import type { Role } from '../shared/session';
 
 export type UserRow = Selectable<UsersTable>;
 

@@ -194,10 +194,10 @@ describe('Role Management and Actions Management in the browser', () => {
       expect(await axeViolations(page)).toEqual([]);
       await screenshot(page, 'actions-form-errors');
 
-      await fill(page, 'Action Name*', 'Get Reports', FORM);
-      await fill(page, 'Category*', 'Reports', FORM);
-      await fill(page, 'API Route*', '/api/firms', FORM);
-      await fill(page, 'Description*', 'List the firm reports.', FORM);
+      await fill(page, 'Action Name', 'Get Reports', FORM);
+      await fill(page, 'Category', 'Reports', FORM);
+      await fill(page, 'API Route', '/api/firms', FORM);
+      await fill(page, 'Description', 'List the firm reports.', FORM);
       expect(await fieldMessages(page)).toEqual([]);
       await (await control(page, 'Add Action', FORM)).click();
       // Refused beside the API Route field.
@@ -207,7 +207,7 @@ describe('Role Management and Actions Management in the browser', () => {
       ]);
       expect(await action('Get Reports')).toBeUndefined();
 
-      await fill(page, 'API Route*', '/api/reports', FORM);
+      await fill(page, 'API Route', '/api/reports', FORM);
       const [created] = await Promise.all([
         page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/actions'),
         (await control(page, 'Add Action', FORM)).click(),
@@ -260,10 +260,10 @@ describe('Role Management and Actions Management in the browser', () => {
       await (await control(page, 'Edit Get Reports')).click();
       await page.waitForSelector(FORM);
       expect(await textOf(page, `${FORM} h2`)).toBe('Edit Get Reports');
-      expect(await (await field(page, 'API Route*', FORM)).evaluate((e) => e.value)).toBe('/api/reports');
+      expect(await (await field(page, 'API Route', FORM)).evaluate((e) => e.value)).toBe('/api/reports');
       expect(await (await field(page, 'Active', FORM)).evaluate((e) => e.checked)).toBe(false);
-      await fill(page, 'Action Name*', 'Create Report', FORM);
-      await (await field(page, 'HTTP Method*', FORM)).select('POST');
+      await fill(page, 'Action Name', 'Create Report', FORM);
+      await (await field(page, 'HTTP Method', FORM)).select('POST');
       await (await field(page, 'Active', FORM)).click();
       await (await control(page, 'Save Changes', FORM)).click();
       await settled(page, 'Action updated: Create Report.');
@@ -364,19 +364,19 @@ describe('Role Management and Actions Management in the browser', () => {
         'Description is required',
       ]);
 
-      await fill(page, 'Action Name*', 'Get Invoices', FORM);
-      await fill(page, 'Category*', 'Billing', FORM);
-      await fill(page, 'API Route*', '/api/firms/{firmId}', FORM);
-      await fill(page, 'Description*', 'List the invoices.', FORM);
+      await fill(page, 'Action Name', 'Get Invoices', FORM);
+      await fill(page, 'Category', 'Billing', FORM);
+      await fill(page, 'API Route', '/api/firms/{firmId}', FORM);
+      await fill(page, 'Description', 'List the invoices.', FORM);
       const duplicate = await clickAndWait(page, await control(page, 'Add Action', FORM));
       expect(duplicate?.status()).toBe(409);
       expect(await fieldMessages(page)).toEqual([
         'An action for GET /api/firms/{firmId} already exists (Get Firm).',
       ]);
-      expect(await (await field(page, 'Action Name*', FORM)).evaluate((e) => e.value)).toBe('Get Invoices');
+      expect(await (await field(page, 'Action Name', FORM)).evaluate((e) => e.value)).toBe('Get Invoices');
       await screenshot(page, 'actions-nojs-duplicate');
 
-      await fill(page, 'API Route*', '/api/invoices', FORM);
+      await fill(page, 'API Route', '/api/invoices', FORM);
       await (await field(page, 'Active', FORM)).click();
       await clickAndWait(page, await control(page, 'Add Action', FORM));
       expect(pathOf(page)).toBe('/reti/actions');
@@ -393,9 +393,9 @@ describe('Role Management and Actions Management in the browser', () => {
 
       await clickAndWait(page, await control(page, 'Edit Get Invoices'));
       expect(await textOf(page, `${FORM} h2`)).toBe('Edit Get Invoices');
-      await fill(page, 'API Route*', '/api/invoices/{id}', FORM);
-      await (await field(page, 'HTTP Method*', FORM)).select('DELETE');
-      await fill(page, 'Action Name*', 'Delete Invoice', FORM);
+      await fill(page, 'API Route', '/api/invoices/{id}', FORM);
+      await (await field(page, 'HTTP Method', FORM)).select('DELETE');
+      await fill(page, 'Action Name', 'Delete Invoice', FORM);
       await clickAndWait(page, await control(page, 'Save Changes', FORM));
       expect(await textOf(page, '.flash')).toBe('Action updated: Delete Invoice.');
       expect(await rowText(page, 'Delete Invoice')).toBe(

@@ -221,14 +221,17 @@ describe('sign-in and sign-out in the browser', () => {
       );
     });
 
-    it('sends a firm user who opens /reti/dashboard to their own dashboard', async () => {
+    it('tells a firm user who opens /reti/dashboard whose page it is, and links their own dashboard', async () => {
       const { page } = await suite.open();
       await page.goto(`${suite.url}/public`);
       await fillLoginModal(page, 'attorney', DEMO_PASSWORD);
       await clickAndWait(page, await submitLoginModal(page));
       expect(pathOf(page)).toBe('/user/dashboard');
 
-      await page.goto(`${suite.url}/reti/dashboard`);
+      const wrong = await page.goto(`${suite.url}/reti/dashboard`);
+      expect(wrong?.status()).toBe(403);
+      expect(await textOf(page, 'main h1')).toBe('This page is for Reti platform staff.');
+      await clickAndWait(page, await control(page, 'Go to your dashboard', 'main'));
       expect(pathOf(page)).toBe('/user/dashboard');
       expect(await textOf(page, 'header')).toContain('Welcome, Jordan (user)');
       expect(await textOf(page, 'main h1')).toBe('Dashboard');

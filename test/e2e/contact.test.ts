@@ -105,7 +105,11 @@ describe('the contact modal', () => {
       ).toBe('Contact Reti Immigration');
       expect(await page.$eval(DIALOG, (d) => getComputedStyle(d).maxWidth)).toBe('520px');
       expect(await page.$eval(DIALOG, (d) => d.getBoundingClientRect().width)).toBe(520);
-      expect(await page.$$eval(`${DIALOG} label`, (ls) => ls.map((l) => l.textContent))).toEqual(LABELS);
+      // Each label as a screen reader names it: the required marker is aria-hidden.
+      expect(await page.$$eval(`${DIALOG} label`, (ls) => ls.map((l) => l.firstChild?.textContent))).toEqual(
+        LABELS,
+      );
+      expect(await page.$$eval(`${DIALOG} label .required-mark`, (ms) => ms.length)).toBe(3);
       expect(await (await field(page, 'Firm', DIALOG)).evaluate((e) => e.placeholder)).toBe(
         'Firm or organization',
       );

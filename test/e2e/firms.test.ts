@@ -124,7 +124,7 @@ describe('the staff dashboard and firm pages in the browser', () => {
       await screenshot(page, `firm-updated-${tag}`);
     });
 
-    it('asks before deleting, says Delete Firm is disabled, and deletes once it is enabled', async () => {
+    it('shows Delete disabled with the reason while Delete Firm is off, asks before deleting, and deletes once it is on', async () => {
       const name = `Throwaway ${tag} LLP`;
       const { id } = await suite.t.database.db
         .insertInto('firms')
@@ -145,14 +145,18 @@ describe('the staff dashboard and firm pages in the browser', () => {
       const question = `Are you sure you want to delete ${name}? Its users will be removed too.`;
       expect(await textOf(page, 'main')).toContain(question);
 
-      const refused = await clickAndWait(page, await control(page, 'Delete', 'main form'));
-      expect(refused?.status()).toBe(403);
+      // Disabled, with the reason said, and the way to Actions Management: no button that fails.
       expect(await textOf(page, 'main [role=alert]')).toBe('This action is disabled: Delete Firm.');
-      expect(await textOf(page, 'main')).toContain(question);
+      expect(
+        await (await control(page, 'Delete', 'main form')).evaluate((b) => (b as HTMLButtonElement).disabled),
+      ).toBe(true);
+      await control(page, 'Turn it on in Actions Management', 'main');
       await screenshot(page, `firm-delete-disabled-${tag}`);
 
       await setDeleteFirmActive(true);
       try {
+        await page.reload();
+        expect(await page.$('main [role=alert]')).toBeNull();
         await clickAndWait(page, await control(page, 'Delete', 'main form'));
         expect(pathOf(page)).toBe('/reti/dashboard');
         expect(await textOf(page, '.flash')).toBe(`${name} was deleted.`);

@@ -99,7 +99,13 @@ export async function field(
   const handle = await page.evaluateHandle(
     (scopeSelector, text) => {
       const root = document.querySelector(scopeSelector);
-      const found = [...(root?.querySelectorAll('label') ?? [])].find((l) => l.textContent?.trim() === text);
+      // The label's text as a screen reader gives it: the required marker is aria-hidden.
+      const named = (l: HTMLLabelElement) => {
+        const copy = l.cloneNode(true) as HTMLElement;
+        copy.querySelectorAll('[aria-hidden="true"]').forEach((e) => e.remove());
+        return copy.textContent?.trim();
+      };
+      const found = [...(root?.querySelectorAll('label') ?? [])].find((l) => named(l) === text);
       return (found?.control as HTMLInputElement | null) ?? null;
     },
     scope,

@@ -8,9 +8,8 @@ import pg from 'pg';
 import { createApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import { type Database, openDatabase } from '../../src/db/database';
-import { migrateToLatest } from '../../src/db/migrate';
 import { connectRedis, createRedis, type Redis } from '../../src/db/redis';
-import { seedDemo } from '../../src/db/seed';
+import { prepareDatabase } from '../../src/setup';
 import { DEMO_FIRM } from '../../src/demo/accounts';
 import { readManifest } from '../../src/http/assets';
 import { createLogger } from '../../src/logger';
@@ -74,8 +73,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...options.env,
   });
   const database = await openDatabase({ url: pgSchema?.url, dataDir: 'memory://' });
-  await migrateToLatest(database.db as never);
-  await seedDemo(database.db, DEMO_PASSWORD);
+  await prepareDatabase(database, { demoPassword: DEMO_PASSWORD });
   const logger = options.logger ?? createLogger('silent');
   const redisUrl = typeof options.redis === 'string' ? options.redis : options.redis ? REDIS_URL : undefined;
   const redis = redisUrl ? createRedis(redisUrl, logger) : undefined;

@@ -1,3 +1,4 @@
+import { DECLARED_ACTIONS } from '../../src/catalogue';
 import { sql } from 'kysely';
 import request from 'supertest';
 import { createAccessService } from '../../src/access/service';
@@ -136,6 +137,8 @@ describe.each(BACKENDS)('the actions and permissions API (%s)', (backend) => {
         method: 'GET',
         isActive: true,
         isPublic: false,
+        // Staff can never untick their own read of the catalogue: Role Management shows it locked.
+        lockedFlag: 'canRead',
         permissions: [
           { roleId: 'user', roleName: 'User', canRead: true, canWrite: false, canDelete: false },
           { roleId: 'admin', roleName: 'Admin', canRead: false, canWrite: false, canDelete: false },
@@ -197,6 +200,7 @@ describe.each(BACKENDS)('the actions and permissions API (%s)', (backend) => {
         category: 'Firm Management',
         isActive: false,
         isPublic: false,
+        isDeclared: true,
         createdAt: getFirms.createdAt,
         lastModified: today(),
       });
@@ -251,6 +255,7 @@ describe.each(BACKENDS)('the actions and permissions API (%s)', (backend) => {
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         ...NEW_ACTION,
         isPublic: false,
+        isDeclared: false,
         createdAt: today(),
         lastModified: today(),
       });
@@ -296,9 +301,26 @@ describe.each(BACKENDS)('the actions and permissions API (%s)', (backend) => {
       ]);
     });
 
-    it('closes a real endpoint whose action is deleted, and opens it again only as far as a new row grants', async () => {
+    it('refuses to delete an action the product declares, and says it can be made inactive', async () => {
       const getFirm = await actionNamed('Get Firm');
-      expect((await as('reti', 'delete', `/api/actions/${getFirm.id}`)).status).toBe(204);
+      const before = await snapshot();
+      const res = await as('reti', 'delete', `/api/actions/${getFirm.id}`);
+      expect(res.status).toBe(409);
+      expect(res.body.error).toBe(
+        'Get Firm is part of the product, so it cannot be deleted. Make it inactive instead.',
+      );
+      expect(await snapshot()).toEqual(before);
+      expect((await as('reti', 'get', `/api/firms/${demoFirmId}`)).status).toBe(200);
+    });
+
+    it('closes a real endpoint whose catalogue row is missing, and opens it again only as far as a new row grants', async () => {
+      const getFirm = await actionNamed('Get Firm');
+      await t.database.db.deleteFrom('actions').where('id', '=', getFirm.id).execute();
+      // Any saved change reloads the matrix; re-saving another action's description is one.
+      const getAll = await actionNamed('Get All Firms');
+      await as('reti', 'patch', `/api/actions/${getAll.id}`)
+        .send({ description: getAll.description })
+        .expect(200);
       const closed = await as('reti', 'get', `/api/firms/${demoFirmId}`);
       expect(closed.status).toBe(403);
       expect(closed.body.error).toBe('This endpoint is not in the actions catalogue, so it is closed.');
@@ -327,6 +349,7 @@ describe.each(BACKENDS)('the actions and permissions API (%s)', (backend) => {
     it('puts a finished reload in force even while a later one is still running', async () => {
       const access = createAccessService({
         db: t.database.db,
+        declared: DECLARED_ACTIONS,
         redisPrefix: 'unused:',
         logger: createLogger('silent'),
       });
@@ -657,6 +680,15 @@ describe.each(BACKENDS)('the actions and permissions API (%s)', (backend) => {
         { route: 'An action for GET /api/firms/{x}/users already exists (Get Firm Users).' },
       ],
       [
+        'moving an action the product declares',
+        'patch',
+        '/api/actions/{action}',
+        { route: '/api/firms/{x}/people' },
+        409,
+        'This action is part of the product: it keeps its route and method, where the product serves it.',
+        undefined,
+      ],
+      [
         'permissions with no body',
         'put',
         '/api/permissions/{action}',
@@ -850,9 +882,9 @@ describe.each(BACKENDS)('the actions and permissions API (%s)', (backend) => {
         public: (await actionNamed('Log In')).id,
         firm: demoFirmId,
       };
-      // Moving onto an existing pattern needs an action of another pattern.
+      // Moving onto an existing pattern needs an action of another pattern that staff added.
       if (message.startsWith('An action for GET /api/firms/{x}/users'))
-        ids.action = (await actionNamed('Get Firm')).id;
+        ids.action = (await as('reti', 'post', '/api/actions').send(NEW_ACTION).expect(201)).body.id;
       const path = template.replace(/\{(\w+)\}/g, (_m, k: keyof typeof ids) => ids[k]);
       const before = await snapshot();
       const res = await as('reti', method, path).send(body as object);

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import request from 'supertest';
 import { createUsersService } from '../../src/users/service';
-import { createUsersStore } from '../../src/users/store';
 import { DASHBOARD_PAGE_SIZE } from '../../src/firms/pages';
 import {
   BACKENDS,
@@ -199,7 +198,18 @@ describe.each(BACKENDS)('the staff dashboard and firm pages (%s)', (backend) => 
       }
       expect(text).toMatch(/admin Alex Morgan \S+ admin Active \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
       expect(res.text).toContain(`href="/reti/firms/${id}/edit"`);
-      expect(res.text).toContain(`href="/reti/firms/${id}/delete"`);
+      // Delete Firm is inactive as seeded: the button is shown disabled with why, and where to change it.
+      expect(res.text).not.toContain(`href="/reti/firms/${id}/delete"`);
+      expect(res.text).toMatch(
+        /<button type="button" class="btn btn-danger-outline" disabled="" title="This action is disabled: Delete Firm.">/,
+      );
+      expect(text).toContain(`${DELETE_DISABLED} Actions Management`);
+      await setActive('Delete Firm', true);
+      try {
+        expect((await agent.get(`/reti/firms/${id}`)).text).toContain(`href="/reti/firms/${id}/delete"`);
+      } finally {
+        await setActive('Delete Firm', false);
+      }
     });
 
     it('answers 404 for an unknown or malformed firm id, on every firm page', async () => {
@@ -376,7 +386,11 @@ describe.each(BACKENDS)('the staff dashboard and firm pages (%s)', (backend) => 
       const confirm = await agent.get(`/reti/firms/${id}/delete`);
       expect(confirm.status).toBe(200);
       const question = 'Are you sure you want to delete Throwaway Legal LLP? Its users will be removed too.';
-      expect(mainText(confirm.text)).toContain(`${question} Delete Cancel`);
+      // While Delete Firm is inactive the page says so, links Actions Management, and offers no working button.
+      expect(mainText(confirm.text)).toContain(
+        `${DELETE_DISABLED} Turn it on in Actions Management ${question} Delete Cancel`,
+      );
+      expect(confirm.text).toMatch(/<button type="submit" class="btn btn-danger" disabled=""/);
       expect(confirm.text).toContain(`<form action="/reti/firms/${id}/delete" method="post">`);
 
       const refused = await agent.post(`/reti/firms/${id}/delete`).type('form').send({ _csrf: token });
@@ -410,7 +424,7 @@ describe.each(BACKENDS)('the staff dashboard and firm pages (%s)', (backend) => 
   it("signs a deleted firm's users out at once, wherever sessions are kept", async () => {
     const id = await createFirm('Closing Law Group', 'close@closing.example');
     const password = 'Closing-Admin-Pass-1!';
-    await createUsersService(createUsersStore(t.database.db)).create({
+    await createUsersService(t.database.db).create({
       firmId: id,
       loginId: 'closing.admin',
       firstName: 'Cleo',
@@ -440,29 +454,33 @@ describe.each(BACKENDS)('the staff dashboard and firm pages (%s)', (backend) => 
     it.each([
       ['attorney', '/user/dashboard'],
       ['admin', '/admin/dashboard'],
-    ])('sends %s to their own home, and changes nothing for them', async (loginId, home) => {
-      const id = await demoFirmId();
-      const before = await firmRow(id);
-      const { agent, token } = await signIn(loginId, home);
-      for (const path of [
-        '/reti/dashboard',
-        `/reti/firms/${id}`,
-        `/reti/firms/${id}/edit`,
-        `/reti/firms/${id}/delete`,
-      ]) {
-        const res = await agent.get(path);
-        expect(res.status).toBe(303);
-        expect(res.headers.location).toBe(home);
-      }
-      const edit = await agent
-        .post(`/reti/firms/${id}/edit`)
-        .type('form')
-        .send({ ...FORM, phone: '555 999 0000', _csrf: token });
-      expect([edit.status, edit.headers.location]).toEqual([303, home]);
-      const del = await agent.post(`/reti/firms/${id}/delete`).type('form').send({ _csrf: token });
-      expect([del.status, del.headers.location]).toEqual([303, home]);
-      expect(await firmRow(id)).toEqual(before);
-    });
+    ])(
+      'tells %s whose pages these are, links their own home, and changes nothing for them',
+      async (loginId, home) => {
+        const id = await demoFirmId();
+        const before = await firmRow(id);
+        const { agent, token } = await signIn(loginId, home);
+        for (const path of [
+          '/reti/dashboard',
+          `/reti/firms/${id}`,
+          `/reti/firms/${id}/edit`,
+          `/reti/firms/${id}/delete`,
+        ]) {
+          const res = await agent.get(path);
+          expect(res.status).toBe(403);
+          expect(mainText(res.text)).toContain('This page is for Reti platform staff.');
+          expect(res.text).toContain(`<a class="btn btn-primary" href="${home}">Go to your dashboard</a>`);
+        }
+        const edit = await agent
+          .post(`/reti/firms/${id}/edit`)
+          .type('form')
+          .send({ ...FORM, phone: '555 999 0000', _csrf: token });
+        expect(edit.status).toBe(403);
+        const del = await agent.post(`/reti/firms/${id}/delete`).type('form').send({ _csrf: token });
+        expect(del.status).toBe(403);
+        expect(await firmRow(id)).toEqual(before);
+      },
+    );
 
     it('sends an anonymous visitor to sign in, with the way back', async () => {
       const res = await request(t.app).get('/reti/dashboard?page=2');

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { loadConfig } from '../../src/config';
 import { createMailSender, retryDelaySeconds } from '../../src/mail/sender';
 import { createSmtpMailer } from '../../src/mail/transport';
-import { createOutboxStore, NOT_CONFIGURED } from '../../src/outbox/store';
+import { createOutboxStore, NOT_CONFIGURED } from '../../src/mail/store';
 import { BACKENDS, DEMO_PASSWORD, startTestApp, type TestApp, csrfFrom } from '../helpers/app';
 import { freePort, inviteLink, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 

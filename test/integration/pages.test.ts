@@ -127,7 +127,7 @@ describe('public site, SEO and areas', () => {
     },
   );
 
-  it('guards the areas: anonymous to /login with next, a wrong role to its own home', async () => {
+  it('guards the areas: anonymous to /login with next, a wrong role to a page that says whose it is', async () => {
     for (const path of ['/user/cases', '/admin/reports', '/reti/actions']) {
       const res = await get(path);
       expect(res.status).toBe(303);
@@ -135,10 +135,18 @@ describe('public site, SEO and areas', () => {
     }
     const agent = request.agent(t.app);
     await agent.post('/api/auth/login').send({ user_id: 'attorney', password: DEMO_PASSWORD });
-    for (const path of ['/admin/dashboard', '/reti/role-management']) {
+    for (const [path, audience] of [
+      ['/admin/dashboard', 'firm administrators'],
+      ['/reti/role-management', 'Reti platform staff'],
+    ]) {
       const res = await agent.get(path);
-      expect(res.status).toBe(303);
-      expect(res.headers.location).toBe('/user/dashboard');
+      expect(res.status).toBe(403);
+      expect(visibleText(res.text)).toContain(
+        `This page is for ${audience}. You are signed in as attorney (user), so it is not open to you. Go to your dashboard`,
+      );
+      expect(res.text).toContain(
+        '<a class="btn btn-primary" href="/user/dashboard">Go to your dashboard</a>',
+      );
     }
     expect((await agent.get('/login')).headers.location).toBe('/user/dashboard');
   });

@@ -25,7 +25,7 @@ describeWithRedis(`sessions in Redis (${backend})`, () => {
     expect(login.status).toBe(200);
     const key = `${t.redisPrefix}sess:${sessionId(login)}`;
     const stored = JSON.parse((await t.redis!.get(key))!);
-    expect(stored.user).toMatchObject({ user_id: 'admin', role_name: 'admin' });
+    expect(stored.user).toMatchObject({ loginId: 'admin', role: 'admin' });
     const ttl = await t.redis!.ttl(key);
     expect(ttl).toBeGreaterThan(29 * 60);
     expect(ttl).toBeLessThanOrEqual(30 * 60);

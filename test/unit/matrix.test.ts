@@ -12,7 +12,7 @@ import {
 } from '../../src/access/matrix';
 import type { AccessService } from '../../src/access/service';
 import { listRoutes } from '../../src/http/route-list';
-import type { RoleName } from '../../src/shared/constants';
+import type { Role } from '../../src/shared/session';
 
 const flags = (f: string): Flags => ({
   read: f.includes('r'),
@@ -24,7 +24,7 @@ let nextId = 0;
 const action = (
   method: string,
   route: string,
-  roles: Partial<Record<RoleName, string>> = {},
+  roles: Partial<Record<Role, string>> = {},
   extra: Partial<MatrixAction> = {},
 ): MatrixAction => ({
   id: `a${++nextId}`,
@@ -197,8 +197,8 @@ describe('enforceAccess', () => {
     const access = { cached: () => matrix, ready: async () => matrix } as unknown as AccessService;
     const api = Router();
     api.use((req, _res, next) => {
-      const role = req.get('x-role') as RoleName | undefined;
-      Object.assign(req, { session: role ? { user: { role_name: role } } : undefined });
+      const role = req.get('x-role') as Role | undefined;
+      Object.assign(req, { session: role ? { user: { role } } : undefined });
       next();
     });
     api.use(enforceAccess(access, api));

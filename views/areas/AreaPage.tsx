@@ -1,5 +1,5 @@
 import type { MenuItem } from '../../src/shared/constants';
-import { Icon } from '../../islands/icon';
+import { Icon } from '../../islands/ui/icon';
 import { useRenderContext } from '../context';
 
 const PURPOSE: Record<string, string> = {
@@ -25,7 +25,7 @@ export function AreaPage({ item }: { item: MenuItem }) {
         {item.label}
       </h1>
       <p className="lead">{PURPOSE[item.to]}</p>
-      {item.id === 'dashboard' && user && <p>Signed in as {user.user_id}.</p>}
+      {item.id === 'dashboard' && user && <p>Signed in as {user.loginId}.</p>}
     </section>
   );
 }

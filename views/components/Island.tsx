@@ -1,29 +1,25 @@
-import { type ComponentProps, createElement, type FunctionComponent } from 'react';
+import { createElement, type FunctionComponent } from 'react';
 import { renderToString } from 'react-dom/server';
-import * as registry from '../../islands/registry';
+import type { IslandComponent } from '../../islands/runtime/island';
 import { type Trigger, useRenderContext } from '../context';
-
-export type IslandName = keyof typeof registry;
 
 /**
  * Server-renders an island inside a root that names it, its trigger and its props. Each root is rendered
  * on its own with a prefix of its own, the same one the browser hydrates with, so useId never collides.
  */
-export function Island<N extends IslandName>(props: {
-  name: N;
-  props: ComponentProps<(typeof registry)[N]>;
-  trigger?: Trigger;
-}) {
+export function Island<P extends object>(props: { of: IslandComponent<P>; props: P; trigger?: Trigger }) {
   const context = useRenderContext();
+  const name = props.of.islandName;
   const trigger = props.trigger ?? 'interaction';
-  const prefix = `${props.name}${context.islands.length}-`;
-  context.islands.push({ name: props.name, trigger });
-  const component = registry[props.name] as FunctionComponent<object>;
-  const html = renderToString(createElement(component, props.props as object), { identifierPrefix: prefix });
+  const prefix = `${name}${context.islands.length}-`;
+  context.islands.push({ name, trigger });
+  const html = renderToString(createElement(props.of as FunctionComponent<P>, props.props), {
+    identifierPrefix: prefix,
+  });
   return (
     <div
       className="island"
-      data-island={props.name}
+      data-island={name}
       data-trigger={trigger}
       data-prefix={prefix}
       data-props={JSON.stringify(props.props)}

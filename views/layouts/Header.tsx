@@ -1,6 +1,7 @@
 import { MENUS } from '../../src/shared/constants';
-import { Icon } from '../../islands/icon';
+import { Icon } from '../../islands/ui/icon';
 import { Island } from '../components/Island';
+import LoginModal from '../../islands/LoginModal';
 import { Logo } from '../components/Logo';
 import { useRenderContext } from '../context';
 
@@ -14,7 +15,7 @@ export function Header() {
         <>
           <nav className="role-menu" aria-label="Main">
             <ul>
-              {MENUS[user.role_name].map((item) => (
+              {MENUS[user.role].map((item) => (
                 <li key={item.id}>
                   <a href={item.to} aria-current={path === item.to ? 'page' : undefined}>
                     <Icon name={item.icon} />
@@ -25,7 +26,7 @@ export function Header() {
             </ul>
           </nav>
           <div className="account">
-            <span className="welcome">{`Welcome, ${user.first_name || 'User'} (${user.role_name})`}</span>
+            <span className="welcome">{`Welcome, ${user.firstName || 'User'} (${user.role})`}</span>
             <form method="post" action="/logout">
               <input type="hidden" name="_csrf" value={csrfToken} />
               <button type="submit" className="btn btn-secondary">
@@ -36,7 +37,7 @@ export function Header() {
         </>
       ) : (
         <div className="account">
-          <Island name="LoginModal" props={{}} />
+          <Island of={LoginModal} props={{}} />
         </div>
       )}
     </header>

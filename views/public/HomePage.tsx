@@ -1,5 +1,6 @@
 import { LANDING_FEATURES, PRODUCT_NAME, TIME_SAVING_PERCENT } from '../../src/shared/constants';
 import { Island } from '../components/Island';
+import ContactModal from '../../islands/ContactModal';
 import { Logo } from '../components/Logo';
 import type { ContactModalProps } from '../../islands/ContactModal';
 
@@ -18,7 +19,7 @@ export function HomePage({ contact }: { contact: Partial<ContactModalProps> }) {
           <strong>Save up to {TIME_SAVING_PERCENT}% of a lawyer&apos;s time</strong> on every case.
         </p>
         <div className="hero-actions">
-          <Island name="ContactModal" props={{ returnTo: '/', buttonLabel: 'Contact Us', ...contact }} />
+          <Island of={ContactModal} props={{ returnTo: '/', buttonLabel: 'Contact Us', ...contact }} />
           <a className="btn btn-secondary" href="/public">
             See plans and pricing
           </a>

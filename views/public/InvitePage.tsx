@@ -1,7 +1,8 @@
 import { PRODUCT_NAME } from '../../src/shared/constants';
 import { DEFAULT_PASSWORD_POLICY, passwordProblem } from '../../src/shared/password-policy';
 import type { FieldErrors } from '../../src/shared/validation';
-import { Field } from '../components/Field';
+import { Field } from '../../islands/ui/form';
+import { pages } from '../../src/shared/paths';
 import { useRenderContext } from '../context';
 
 export type InvitePageProps = {
@@ -33,7 +34,7 @@ export function InvitePage({ token, firmName, loginId, userId, errors = {} }: In
           the user ID and password you will log in with.
         </p>
       )}
-      <form method="post" action={`/invite/${token}`} className="form">
+      <form method="post" action={pages.invite(token)} className="form">
         {csrfToken && <input type="hidden" name="_csrf" value={csrfToken} />}
         {!loginId && (
           <Field
@@ -55,13 +56,8 @@ export function InvitePage({ token, firmName, loginId, userId, errors = {} }: In
           autoComplete="new-password"
           required
           error={errors.password}
-          aria-describedby={errors.password ? 'invite-password-error' : 'invite-password-policy'}
+          hint={POLICY ?? undefined}
         />
-        {!errors.password && (
-          <p className="muted field-hint" id="invite-password-policy">
-            {POLICY}
-          </p>
-        )}
         <Field
           id="invite-confirm"
           label="Confirm password"
@@ -93,7 +89,7 @@ export function InvitationGonePage(props: {
       </p>
       {props.state === 'used' ? (
         <p>
-          <a className="btn btn-primary" href="/login">
+          <a className="btn btn-primary" href={pages.login}>
             Go to Login
           </a>
         </p>

@@ -1,5 +1,6 @@
 import type { FieldErrors } from '../../src/shared/validation';
-import { Field } from '../components/Field';
+import { Alert, Field } from '../../islands/ui/form';
+import { pages } from '../../src/shared/paths';
 
 export type LoginPageProps = {
   next?: string;
@@ -10,7 +11,7 @@ export type LoginPageProps = {
 
 /** /login: the sign-in form as a page, for browsers without JavaScript and for guarded links. */
 export function LoginPage({ next, userId, error, fieldErrors = {} }: LoginPageProps) {
-  const action = next ? `/login?next=${encodeURIComponent(next)}` : '/login';
+  const action = next ? `${pages.login}?next=${encodeURIComponent(next)}` : pages.login;
   return (
     <section className="narrow card">
       <h1>Login</h1>
@@ -33,11 +34,7 @@ export function LoginPage({ next, userId, error, fieldErrors = {} }: LoginPagePr
           required
           error={fieldErrors.password}
         />
-        {error && (
-          <p className="alert alert-error" role="alert">
-            {error}
-          </p>
-        )}
+        {error && <Alert kind="error">{error}</Alert>}
         <button type="submit" className="btn btn-primary btn-block">
           Login
         </button>

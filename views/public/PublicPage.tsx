@@ -1,6 +1,7 @@
 import { PLANS } from '../../src/shared/constants';
 import type { ContactModalProps } from '../../islands/ContactModal';
 import { Island } from '../components/Island';
+import ContactModal from '../../islands/ContactModal';
 
 const CARDS = [
   {
@@ -68,7 +69,7 @@ export function PublicPage({ contact }: { contact: Partial<ContactModalProps> })
       <section className="section cta" aria-labelledby="cta-title">
         <h2 id="cta-title">Ready to give your attorneys their time back?</h2>
         <p>Tell us about your firm and we will set up a walkthrough.</p>
-        <Island name="ContactModal" props={{ returnTo: '/public', buttonLabel: 'Contact Us', ...contact }} />
+        <Island of={ContactModal} props={{ returnTo: '/public', buttonLabel: 'Contact Us', ...contact }} />
       </section>
     </>
   );

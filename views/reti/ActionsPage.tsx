@@ -1,5 +1,5 @@
-import type { ActionsTableProps } from '../../islands/ActionsTable';
-import { Icon } from '../../islands/icon';
+import ActionsTable, { type ActionsTableProps } from '../../islands/ActionsTable';
+import { Icon } from '../../islands/ui/icon';
 import { Island } from '../components/Island';
 import { useRenderContext } from '../context';
 
@@ -16,7 +16,7 @@ export function ActionsPage(props: Omit<ActionsTableProps, 'csrfToken'>) {
         Every API endpoint the platform answers. A request is allowed only through an active action whose
         permissions grant the caller&apos;s role.
       </p>
-      <Island name="ActionsTable" props={{ ...props, csrfToken }} trigger="idle" />
+      <Island of={ActionsTable} props={{ ...props, csrfToken }} trigger="idle" />
     </section>
   );
 }

@@ -1,17 +1,15 @@
-import type { FirmPage } from '../../src/firms/service';
-import type { Firm } from '../../src/shared/firms';
+import type { Firm, FirmPage } from '../../src/shared/firms';
+import { pages } from '../../src/shared/paths';
 import { Badge } from '../components/Badge';
 import { type Column, DataTable } from '../components/DataTable';
-import { Icon } from '../../islands/icon';
+import { Icon } from '../../islands/ui/icon';
 import { Pagination } from '../components/Pagination';
 import { StatCard } from '../components/StatCard';
 
 export type FirmCounts = { total: number; active: number; pending: number };
 
-const firmPath = (firm: Firm) => `/reti/firms/${firm.id}`;
-
 const COLUMNS: Array<Column<Firm>> = [
-  { header: 'Firm Name', rowHeader: true, cell: (f) => <a href={firmPath(f)}>{f.name}</a> },
+  { header: 'Firm Name', rowHeader: true, cell: (f) => <a href={pages.reti.firm(f.id)}>{f.name}</a> },
   { header: 'Contact Person', cell: (f) => f.contactPerson },
   { header: 'Role', cell: (f) => f.contactRole },
   { header: 'Email', cell: (f) => f.email },
@@ -25,14 +23,14 @@ const COLUMNS: Array<Column<Firm>> = [
 function RowActions({ firm }: { firm: Firm }) {
   return (
     <span className="row-actions">
-      <a href={`${firmPath(firm)}/edit`} aria-label={`Edit ${firm.name}`} title="Edit">
+      <a href={pages.reti.firmEdit(firm.id)} aria-label={`Edit ${firm.name}`} title="Edit">
         <Icon name="edit" />
       </a>
-      <a href={firmPath(firm)} aria-label={`View ${firm.name}`} title="View">
+      <a href={pages.reti.firm(firm.id)} aria-label={`View ${firm.name}`} title="View">
         <Icon name="view" />
       </a>
       <a
-        href={`${firmPath(firm)}/delete`}
+        href={pages.reti.firmDelete(firm.id)}
         className="danger"
         aria-label={`Delete ${firm.name}`}
         title="Delete"
@@ -54,7 +52,7 @@ export function DashboardPage({ counts, list }: { counts: FirmCounts; list: Firm
           <Icon name="dashboard" />
           Dashboard
         </h1>
-        <a className="btn btn-primary" href="/reti/firm-onboard">
+        <a className="btn btn-primary" href={pages.reti.onboarding}>
           Add New Firm
         </a>
       </div>
@@ -78,7 +76,7 @@ export function DashboardPage({ counts, list }: { counts: FirmCounts; list: Firm
       <Pagination
         page={list.page}
         pageCount={pageCount}
-        href={(n) => `/reti/dashboard?page=${n}`}
+        href={(n) => `${pages.reti.dashboard}?page=${n}`}
         label="Pages of the firms table"
       />
     </section>

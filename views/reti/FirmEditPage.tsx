@@ -1,9 +1,9 @@
 import { FIRM_FIELDS, FIRM_LIMITS, FIRM_STATUSES, type Firm, INDUSTRIES } from '../../src/shared/firms';
 import type { FieldErrors } from '../../src/shared/validation';
-import { Field } from '../components/Field';
+import { pages } from '../../src/shared/paths';
+import { Alert, Field, SelectField } from '../../islands/ui/form';
+import { Icon } from '../../islands/ui/icon';
 import { capitalize } from '../components/format';
-import { Icon } from '../../islands/icon';
-import { SelectField } from '../components/SelectField';
 import { useRenderContext } from '../context';
 
 /** The onboarding fields and the status, which only the edit form offers. */
@@ -42,39 +42,29 @@ export function FirmEditPage({ firm, values, errors = {}, refusal }: FirmEditPro
   const { csrfToken } = useRenderContext();
   const invalid = Object.keys(errors).length > 0;
   const text = (id: FirmFormField, label: string, max: number, type = 'text', required = true) => (
-    <div className="form-field">
-      <Field
-        id={id}
-        name={id}
-        label={label}
-        type={type}
-        defaultValue={values[id]}
-        maxLength={max}
-        required={required}
-        error={errors[id]}
-      />
-    </div>
+    <Field
+      id={id}
+      name={id}
+      label={label}
+      type={type}
+      defaultValue={values[id]}
+      maxLength={max}
+      required={required}
+      error={errors[id]}
+    />
   );
   return (
     <section className="section">
       <p className="back-link">
-        <a href={`/reti/firms/${firm.id}`}>{`← Back to ${firm.name}`}</a>
+        <a href={pages.reti.firm(firm.id)}>{`← Back to ${firm.name}`}</a>
       </p>
       <h1 className="page-title">
         <Icon name="edit" />
         {`Edit ${firm.name}`}
       </h1>
-      {refusal && (
-        <p className="alert alert-error" role="alert">
-          {refusal}
-        </p>
-      )}
-      {invalid && (
-        <p className="alert alert-error" role="alert">
-          Check the fields marked below.
-        </p>
-      )}
-      <form className="card form firm-form" method="post" action={`/reti/firms/${firm.id}/edit`}>
+      {refusal && <Alert kind="error">{refusal}</Alert>}
+      {invalid && <Alert kind="error">Check the fields marked below.</Alert>}
+      <form className="card form firm-form" method="post" action={pages.reti.firmEdit(firm.id)}>
         <input type="hidden" name="_csrf" value={csrfToken} />
         <div className="form-grid">
           {text('name', 'Firm Name', FIRM_LIMITS.name)}
@@ -82,33 +72,29 @@ export function FirmEditPage({ firm, values, errors = {}, refusal }: FirmEditPro
           {text('contactRole', 'Contact Role', FIRM_LIMITS.contactRole)}
           {text('email', 'Email', FIRM_LIMITS.email, 'email')}
           {text('phone', 'Phone', FIRM_LIMITS.phone, 'tel')}
-          <div className="form-field">
-            <SelectField
-              id="industry"
-              name="industry"
-              label="Industry"
-              options={INDUSTRY_OPTIONS}
-              defaultValue={values.industry}
-              error={errors.industry}
-            />
-          </div>
+          <SelectField
+            id="industry"
+            name="industry"
+            label="Industry"
+            options={INDUSTRY_OPTIONS}
+            defaultValue={values.industry}
+            error={errors.industry}
+          />
           {text('address', 'Address', FIRM_LIMITS.address, 'text', false)}
-          <div className="form-field">
-            <SelectField
-              id="status"
-              name="status"
-              label="Status"
-              options={STATUS_OPTIONS}
-              defaultValue={values.status}
-              error={errors.status}
-            />
-          </div>
+          <SelectField
+            id="status"
+            name="status"
+            label="Status"
+            options={STATUS_OPTIONS}
+            defaultValue={values.status}
+            error={errors.status}
+          />
         </div>
         <div className="form-actions">
           <button type="submit" className="btn btn-primary">
             Save Changes
           </button>
-          <a className="btn btn-secondary" href={`/reti/firms/${firm.id}`}>
+          <a className="btn btn-secondary" href={pages.reti.firm(firm.id)}>
             Cancel
           </a>
         </div>

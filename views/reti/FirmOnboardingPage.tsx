@@ -1,20 +1,12 @@
-import type { Firm } from '../../src/shared/firms';
-import type { FieldErrors } from '../../src/shared/validation';
-import type { FirmField } from '../../islands/FirmOnboarding';
-import { Icon } from '../../islands/icon';
+import FirmOnboarding, { type FirmOnboardingProps } from '../../islands/FirmOnboarding';
+import { Icon } from '../../islands/ui/icon';
 import { Island } from '../components/Island';
 import { useRenderContext } from '../context';
 
-export type FirmOnboardingPageProps = {
-  /** A refused form post, shown again with its messages. */
-  values?: Record<FirmField, string>;
-  errors?: FieldErrors<FirmField>;
-  /** The firm just added, whose invitation can be sent. */
-  firm?: Firm;
-};
+export type FirmOnboardingPageProps = Omit<FirmOnboardingProps, 'csrfToken'>;
 
 /** /reti/firm-onboard: the firm form and the Send Invitation section, live in the FirmOnboarding island. */
-export function FirmOnboardingPage({ values, errors, firm }: FirmOnboardingPageProps) {
+export function FirmOnboardingPage(props: FirmOnboardingPageProps) {
   const { csrfToken } = useRenderContext();
   return (
     <section className="section onboarding">
@@ -23,7 +15,7 @@ export function FirmOnboardingPage({ values, errors, firm }: FirmOnboardingPageP
         Firm Onboarding
       </h1>
       <p className="lead">Add a firm, then invite its contact to become the firm&apos;s administrator.</p>
-      <Island name="FirmOnboarding" trigger="idle" props={{ csrfToken, values, errors, firm }} />
+      <Island of={FirmOnboarding} trigger="idle" props={{ ...props, csrfToken }} />
     </section>
   );
 }

@@ -3,7 +3,9 @@ import type { Firm, FirmUser } from '../../src/shared/firms';
 import { Badge } from '../components/Badge';
 import { type Column, DataTable } from '../components/DataTable';
 import { capitalize, dateTime } from '../components/format';
-import { Icon } from '../../islands/icon';
+import { Icon } from '../../islands/ui/icon';
+import { pages } from '../../src/shared/paths';
+import { useRenderContext } from '../context';
 
 const USER_COLUMNS: Array<Column<FirmUser>> = [
   { header: 'User ID', rowHeader: true, cell: (u) => u.userId },
@@ -16,8 +18,17 @@ const USER_COLUMNS: Array<Column<FirmUser>> = [
 
 const NOT_GIVEN = 'Not given';
 
+type Props = {
+  firm: Firm;
+  users: FirmUser[];
+  /** Why this user cannot edit or delete the firm now; the control is then shown disabled, with why. */
+  editDisabled?: string;
+  deleteDisabled?: string;
+};
+
 /** /reti/firms/{id}: every field of the firm, its users, and the ways to edit or delete it. */
-export function FirmPage({ firm, users }: { firm: Firm; users: FirmUser[] }) {
+export function FirmPage({ firm, users, editDisabled, deleteDisabled }: Props) {
+  const { user } = useRenderContext();
   const details: Array<[string, ReactNode]> = [
     ['Firm Name', firm.name],
     ['Contact Person', firm.contactPerson],
@@ -32,7 +43,7 @@ export function FirmPage({ firm, users }: { firm: Firm; users: FirmUser[] }) {
   return (
     <section className="section">
       <p className="back-link">
-        <a href="/reti/dashboard">← Back to Dashboard</a>
+        <a href={pages.reti.dashboard}>← Back to Dashboard</a>
       </p>
       <div className="page-head">
         <h1 className="page-title">
@@ -40,16 +51,32 @@ export function FirmPage({ firm, users }: { firm: Firm; users: FirmUser[] }) {
           {firm.name}
         </h1>
         <div className="page-actions">
-          <a className="btn btn-secondary" href={`/reti/firms/${firm.id}/edit`}>
-            <Icon name="edit" />
-            Edit Firm
-          </a>
-          <a className="btn btn-danger-outline" href={`/reti/firms/${firm.id}/delete`}>
-            <Icon name="delete" />
-            Delete Firm
-          </a>
+          <Control
+            href={pages.reti.firmEdit(firm.id)}
+            icon="edit"
+            label="Edit Firm"
+            disabled={editDisabled}
+          />
+          <Control
+            href={pages.reti.firmDelete(firm.id)}
+            icon="delete"
+            label="Delete Firm"
+            danger
+            disabled={deleteDisabled}
+          />
         </div>
       </div>
+      {(editDisabled ?? deleteDisabled) && (
+        <p className="muted control-reasons">
+          {[editDisabled, deleteDisabled].filter(Boolean).join(' ')}
+          {user?.role === 'reti' && (
+            <>
+              {' '}
+              <a href={pages.reti.actions}>Actions Management</a>
+            </>
+          )}
+        </p>
+      )}
       <div className="card">
         <h2>Firm details</h2>
         <dl className="details">
@@ -69,5 +96,29 @@ export function FirmPage({ firm, users }: { firm: Firm; users: FirmUser[] }) {
         empty="This firm has no users yet."
       />
     </section>
+  );
+}
+
+/** A page button, or while the action is not open to this user, the same button disabled with the reason. */
+function Control(props: {
+  href: string;
+  icon: 'edit' | 'delete';
+  label: string;
+  danger?: boolean;
+  disabled?: string;
+}) {
+  const className = props.danger ? 'btn btn-danger-outline' : 'btn btn-secondary';
+  if (props.disabled)
+    return (
+      <button type="button" className={className} disabled title={props.disabled}>
+        <Icon name={props.icon} />
+        {props.label}
+      </button>
+    );
+  return (
+    <a className={className} href={props.href}>
+      <Icon name={props.icon} />
+      {props.label}
+    </a>
   );
 }

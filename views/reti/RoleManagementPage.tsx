@@ -1,5 +1,5 @@
-import type { PermissionGridProps } from '../../islands/PermissionGrid';
-import { Icon } from '../../islands/icon';
+import PermissionGrid, { type PermissionGridProps } from '../../islands/PermissionGrid';
+import { Icon } from '../../islands/ui/icon';
 import { Island } from '../components/Island';
 import { useRenderContext } from '../context';
 
@@ -16,7 +16,7 @@ export function RoleManagementPage(props: Omit<PermissionGridProps, 'csrfToken'>
         Which role may read, write and delete through each action. A saved row is enforced at once, on every
         request.
       </p>
-      <Island name="PermissionGrid" props={{ ...props, csrfToken }} trigger="idle" />
+      <Island of={PermissionGrid} props={{ ...props, csrfToken }} trigger="idle" />
     </section>
   );
 }

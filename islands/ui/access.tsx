@@ -1,4 +1,4 @@
-import { HttpStatusError } from '../src/shared/api-client';
+import { HttpStatusError } from '../../src/shared/api-client';
 
 /** What a save, toggle or delete on the staff screens led to: shown beside the table. */
 export type Outcome = { kind: 'success' | 'error'; message: string };

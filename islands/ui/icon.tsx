@@ -1,4 +1,4 @@
-import type { IconName } from '../src/shared/constants';
+import type { IconName } from '../../src/shared/constants';
 
 // 24×24 outline paths, drawn with the current text colour.
 const PATHS: Record<IconName, string> = {

@@ -1,0 +1,96 @@
+import type { Request, Response } from 'express';
+import type { z } from 'zod';
+import type { HttpMethod } from '../shared/access';
+import type { Role, SessionUser } from '../shared/session';
+
+/** A role's default flags on an action, as seeded: read, write, delete. */
+export type Grant = '' | 'r' | 'w' | 'd' | 'rw' | 'rd' | 'wd' | 'rwd';
+
+/** What the catalogue knows of an action: its row, as the product seeds it. */
+export type ActionMeta = {
+  name: string;
+  description: string;
+  category: string;
+  method: HttpMethod;
+  /** The route under the API, with its parameters in braces: '/firms/{id}'. */
+  route: string;
+  /** The flags each role starts with; a role left out starts with none. */
+  grants?: Partial<Record<Role, Grant>>;
+  /** Open to everyone, signed in or not (sign-in, contact, health): no role flags. */
+  public?: boolean;
+  /** Seeded inactive (SPEC §3: Delete Firm). */
+  inactive?: boolean;
+  /** What stops working while the action is off; staff are asked to confirm before turning it off. */
+  whenOff?: string;
+};
+
+export type ActionContext<D> = {
+  deps: D;
+  /** Undefined only on public actions. */
+  actor: SessionUser | undefined;
+  /** The route's parameters, each a well-formed ID. */
+  params: Record<string, string>;
+  req: Request;
+  res: Response;
+};
+
+/** Where a successful form lands, and the message it shows there. */
+export type FormDone = { to: string; flash?: string; kind?: 'success' | 'error' };
+
+/** Why a form was refused: shown on the page it came from, with the values the person entered. */
+export type Refusal = {
+  status: number;
+  message: string;
+  fields?: Record<string, string | undefined>;
+  /** The refusal as thrown, for a form that shows it on the error page instead. */
+  error?: unknown;
+};
+
+export type FormSpec<D, O> = {
+  /** The page path the form posts to, in Express syntax ('/reti/firms/:id/edit'). */
+  path: string;
+  /** The posted fields as the action's input; by default the body's text fields. */
+  input?: (body: Record<string, string>, req: Request) => unknown;
+  /** The form's own schema, when the page asks more than the API (a password typed twice). */
+  schema?: z.ZodType;
+  done(ctx: ActionContext<D>, output: O): FormDone | Promise<FormDone>;
+  /** Renders the form's page again with the refusal and the values entered (status from the refusal). */
+  refused(ctx: ActionContext<D>, refusal: Refusal, body: Record<string, unknown>): Promise<void> | void;
+  /** A fault while running (not a refusal), logged first: the page that says so, where SPEC words it. */
+  faulted?(ctx: ActionContext<D>, body: Record<string, unknown>): Promise<void> | void;
+};
+
+export type ActionSpec<D, S extends z.ZodType | undefined, O> = ActionMeta & {
+  /** Parses the JSON body (POST, PUT, PATCH) or the query string (GET, DELETE). */
+  input?: S;
+  /** The message when a route parameter is no ID at all (then nothing can match it: 404). */
+  notFound?: string;
+  /** A refused input answers 422 with every field's message; this answers 400 with one message instead. */
+  badInput?: string;
+  run(ctx: ActionContext<D>, input: S extends z.ZodType ? z.output<S> : undefined): Promise<O>;
+  /** The JSON answer's status: 200 by default, 204 when the answer is empty. */
+  status?: number | ((output: O) => number);
+  /** The JSON answer made from the run's output (by default the output itself; undefined: no body). */
+  answer?: (output: O) => unknown;
+  /** The same change as a page form without JavaScript: parse, check, run, then 303 or the page again. */
+  form?: FormSpec<D, O>;
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyAction<D = any> = ActionSpec<D, any, any>;
+
+/**
+ * Declares the actions of a feature whose run functions need `D` (its services): one declaration gives
+ * the API route, the permission check, the no-JS form route, the page's "may this user" check and the
+ * catalogue row.
+ */
+export const declareFor =
+  <D>() =>
+  <S extends z.ZodType | undefined = undefined, O = void>(spec: ActionSpec<D, S, O>): ActionSpec<D, S, O> =>
+    spec;
+
+/** '/firms/{id}' → '/firms/:id'. */
+export const expressPath = (route: string) => route.replace(/\{(\w+)\}/g, ':$1');
+
+/** The parameter names of a route, in order. */
+export const paramsOf = (route: string) => [...route.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);

@@ -1,0 +1,86 @@
+import { declareFor } from '../access/action';
+import { MESSAGES, ROLE_HOME } from '../shared/constants';
+import { ServiceError } from '../shared/errors';
+import { pages } from '../shared/paths';
+import { publicUser } from '../shared/session';
+import { safeNext } from '../shared/validation';
+import { renderLogin } from './pages';
+import { loginSchema } from './schema';
+import type { AuthService } from './service';
+import { endSession, startSession } from './session-control';
+import type { Renderer } from '../http/render';
+
+export type AuthDeps = { auth: AuthService; render: Renderer; cookieName: string };
+const action = declareFor<AuthDeps>();
+
+export const logIn = action({
+  name: 'Log In',
+  category: 'Authentication',
+  description: 'Start a session with a user ID and password.',
+  method: 'POST',
+  route: '/auth/login',
+  public: true,
+  whenOff:
+    'Nobody can sign in: the Login modal, the /login page and the invitation step after it stop working.',
+  input: loginSchema,
+  badInput: 'User ID and Password are both required.',
+  async run({ deps, req }, input) {
+    const user = await deps.auth.authenticate(input.user_id, input.password);
+    if (!user) throw new ServiceError('unauthenticated', MESSAGES.loginFailed);
+    await startSession(req, user);
+    await deps.auth.recordLogin(user);
+    return publicUser(user);
+  },
+  form: {
+    path: pages.login,
+    done: ({ req }, user) => ({ to: safeNext(req.query.next) ?? ROLE_HOME[user.role_name] }),
+    refused: ({ deps, req, res }, refusal, body) =>
+      renderLogin(deps.render, req, res, refusal.status, {
+        next: safeNext(req.query.next),
+        userId: typeof body.user_id === 'string' ? body.user_id : '',
+        ...(refusal.status === 400 ? { fieldErrors: refusal.fields } : { error: refusal.message }),
+      }),
+  },
+});
+
+export const logOut = action({
+  name: 'Log Out',
+  category: 'Authentication',
+  description: 'End the current session.',
+  method: 'POST',
+  route: '/auth/logout',
+  public: true,
+  whenOff: 'Nobody can log out with the Logout button; sessions then end only when they expire.',
+  async run({ deps, req, res }) {
+    await endSession(req, res, deps.cookieName);
+    return { ok: true };
+  },
+  form: {
+    path: pages.logout,
+    done: () => ({ to: pages.home }),
+    refused: (_ctx, refusal) => {
+      throw new ServiceError('forbidden', refusal.message);
+    },
+  },
+});
+
+export const refreshSession = action({
+  name: 'Refresh Session',
+  category: 'Authentication',
+  description: 'Extend the session.',
+  method: 'POST',
+  route: '/auth/refresh',
+  grants: { user: 'w', admin: 'w', reti: 'w' },
+  async run({ deps, req, res, actor }) {
+    const user = await deps.auth.userById(actor!.id);
+    if (!user) {
+      await endSession(req, res, deps.cookieName);
+      throw new ServiceError('unauthenticated', 'Sign in first.');
+    }
+    req.session.user = user;
+    req.session.touch();
+    return publicUser(user);
+  },
+});
+
+export const AUTH_ACTIONS = { logIn, logOut, refreshSession };

@@ -1,0 +1,19 @@
+import type { ActionMeta } from './access/action';
+import { ACCESS_ACTIONS } from './access';
+import { AUTH_ACTIONS } from './auth';
+import { CONTACT_ACTIONS } from './contact';
+import { DEMO_ACTIONS } from './demo';
+import { FIRM_ACTIONS } from './firms';
+import { HEALTH_ACTIONS } from './health';
+import { INVITATION_ACTIONS } from './invitations';
+
+/** Every action the product declares: the catalogue rows that start-up seeds, and what staff cannot delete. */
+export const DECLARED_ACTIONS: ActionMeta[] = [
+  AUTH_ACTIONS,
+  DEMO_ACTIONS,
+  CONTACT_ACTIONS,
+  HEALTH_ACTIONS,
+  FIRM_ACTIONS,
+  INVITATION_ACTIONS,
+  ACCESS_ACTIONS,
+].flatMap((actions) => Object.values(actions));

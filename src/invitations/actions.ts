@@ -1,0 +1,75 @@
+import { declareFor } from '../access/action';
+import { setFlash } from '../http/flash';
+import type { Renderer } from '../http/render';
+import { pages } from '../shared/paths';
+import { renderInviteRefusal } from './forms';
+import { acceptFormSchema, firmUserSchema, registerSchema } from './schema';
+import type { InvitationsService } from './service';
+import { ACCOUNT_READY } from './service';
+
+export type InvitationsDeps = { invitations: InvitationsService; render: Renderer };
+const action = declareFor<InvitationsDeps>();
+const FIRM_NOT_FOUND = 'Firm not found.';
+
+export const sendInvitation = action({
+  name: 'Send Invitation',
+  category: 'Firm Management',
+  description: "Email the firm's contact a link to become its administrator.",
+  method: 'POST',
+  route: '/firms/{id}/invitations',
+  notFound: FIRM_NOT_FOUND,
+  grants: { reti: 'w' },
+  run: ({ deps, actor, params }) => deps.invitations.inviteFirm(actor!, params.id),
+  // 202: the invitation exists, its email is still on its way.
+  status: (sent) => (sent.delivery === 'sent' ? 201 : 202),
+  form: {
+    path: pages.reti.firmInvitations(':id'),
+    done: ({ params }, sent) => ({
+      to: pages.reti.onboardingOf(params.id),
+      flash: sent.message,
+      kind: sent.delivery === 'sent' ? 'success' : 'error',
+    }),
+    // An already active firm: said on the page it came from; any other refusal is the error page.
+    refused: ({ req, res, params }, refusal) => {
+      if (refusal.status !== 409) throw refusal.error;
+      setFlash(req, 'error', refusal.message);
+      res.redirect(303, pages.reti.onboardingOf(params.id));
+    },
+  },
+});
+
+export const createUser = action({
+  name: 'Create User',
+  category: 'User Management',
+  description: 'Add a user to a firm.',
+  method: 'POST',
+  route: '/firms/{id}/users',
+  notFound: FIRM_NOT_FOUND,
+  grants: { admin: 'w', reti: 'w' },
+  input: firmUserSchema,
+  status: 201,
+  run: ({ deps, actor, params }, input) => deps.invitations.addUser(actor!, params.id, input),
+});
+
+export const acceptInvitation = action({
+  name: 'Accept Invitation',
+  category: 'Authentication',
+  description: 'Accept an invitation: choose a user ID and password.',
+  method: 'POST',
+  route: '/auth/register',
+  public: true,
+  whenOff: 'Nobody can accept an invitation: new firms and new users cannot set up their accounts.',
+  input: registerSchema,
+  status: 201,
+  run: ({ deps }, input) =>
+    deps.invitations.accept(input.token, { userId: input.user_id, password: input.password }),
+  form: {
+    path: pages.invite(':token'),
+    input: (fields, req) => ({ ...fields, token: req.params.token }),
+    schema: acceptFormSchema,
+    done: () => ({ to: pages.login, flash: ACCOUNT_READY }),
+    refused: (ctx, refusal, body) => renderInviteRefusal(ctx, refusal, body),
+  },
+});
+
+export const INVITATION_ACTIONS = { sendInvitation, createUser, acceptInvitation };

@@ -1,0 +1,28 @@
+/** Why a service refused: a neutral reason that the HTTP layer (and only it) turns into a status. */
+export type Reason =
+  'invalid' | 'unauthenticated' | 'forbidden' | 'not-found' | 'conflict' | 'gone' | 'unavailable';
+
+export const STATUS_OF_REASON: Record<Reason, number> = {
+  invalid: 422,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  gone: 410,
+  unavailable: 503,
+};
+
+/** A refusal meant for the person: its message is shown as it is, beside a field when `fields` names one. */
+export class ServiceError extends Error {
+  constructor(
+    readonly reason: Reason,
+    message: string,
+    readonly fields?: Record<string, string | undefined>,
+  ) {
+    super(message);
+  }
+
+  get status(): number {
+    return STATUS_OF_REASON[this.reason];
+  }
+}

@@ -1,0 +1,21 @@
+/** Who is signed in: the roles of the product and the facts a session carries about its user. */
+export const ROLES = ['user', 'admin', 'reti'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** A signed-in session's user. The JSON API still answers SPEC §3's names (see publicUser). */
+export type SessionUser = {
+  id: string;
+  /** The sign-in name a person types (SPEC "User ID"). */
+  loginId: string;
+  firstName: string;
+  role: Role;
+  firmId: string | null;
+};
+
+/** SPEC §3's current user, as the login, refresh and demo calls answer it. */
+export const publicUser = (u: SessionUser) => ({
+  user_id: u.loginId,
+  first_name: u.firstName,
+  role_name: u.role,
+});
+export type PublicUser = ReturnType<typeof publicUser>;
