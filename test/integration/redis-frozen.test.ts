@@ -153,4 +153,26 @@ describeWithRedis('a frozen Redis', () => {
       await eventually(async () => (await agent.get('/admin/dashboard')).status === 200);
     });
   });
+
+  describe('an app started while Redis is frozen', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      redis.freeze();
+      t = await startTestApp({ redis: redis.url });
+    });
+    afterAll(async () => {
+      redis.thaw();
+      await t.close();
+    });
+
+    it('counts failed sign-ins in Redis once Redis answers', async () => {
+      redis.thaw();
+      await eventually(async () => t.redis!.isReady);
+      const refused = await request(t.app)
+        .post('/api/auth/login')
+        .send({ user_id: 'admin', password: 'wrong' });
+      expect(refused.status).toBe(401);
+      expect(await t.redis!.keys(`${t.redisPrefix}rl:login:*`)).toHaveLength(1);
+    });
+  });
 });
