@@ -9,7 +9,7 @@ import { areaPages } from './areas/routes';
 import { createAuditStore } from './audit/store';
 import { authApi, authPages } from './auth/routes';
 import { createAuthService } from './auth/service';
-import { sessionCookieName, sessionMiddleware, sessionRevoker } from './auth/session';
+import { sessionCookieName, sessionMiddleware, sessionRevoker, startSessionPruning } from './auth/session';
 import { createSessionsStore } from './auth/store';
 import type { Config } from './config';
 import { contactApi, contactForm } from './contact/routes';
@@ -194,10 +194,12 @@ export function createApp(deps: AppDeps): App {
     ),
   );
 
+  let stopPruning: (() => Promise<void>) | undefined;
   return Object.assign(app, {
     async start() {
       await Promise.all([access.start(), mail.start()]);
+      stopPruning = startSessionPruning({ sessions, logger });
     },
-    close: async () => void (await Promise.all([access.stop(), mail.stop()])),
+    close: async () => void (await Promise.all([access.stop(), mail.stop(), stopPruning?.()])),
   });
 }
