@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { waitFor } from './poll';
 
 /** The bundled server, built by the jest globalSetup. */
 export const SERVER = path.join(__dirname, '..', '..', 'dist', 'server.js');
@@ -28,14 +29,6 @@ export function startServer(env: Record<string, string>): ServerProcess {
   child.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, output: () => output, exited };
-}
-
-export async function waitFor(check: () => boolean, ms = 20_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 /** The port a server started with PORT=0 printed once it listens. */

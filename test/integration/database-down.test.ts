@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import request from 'supertest';
 import { describeError } from '../../src/http/errors';
 import { BACKENDS, startTestApp, type TestApp } from '../helpers/app';
+import { waitFor } from '../helpers/poll';
 
 const NOT_ANSWERING = 'The database is not answering. Please try again in a moment.';
 
@@ -90,14 +91,6 @@ async function timed<T>(work: Promise<T>): Promise<{ result: T; ms: number }> {
   return { result, ms: Date.now() - started };
 }
 
-async function eventually(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 // PostgreSQL only (TEST_DATABASE_URL): the embedded PGlite has no connection to lose.
 for (const backend of BACKENDS.filter((b) => b === 'postgres')) {
   describe(`${backend} not answering`, () => {
@@ -124,7 +117,7 @@ for (const backend of BACKENDS.filter((b) => b === 'postgres')) {
       request(t.app)
         .post('/api/comm/contact')
         .send({ name: 'Ana Souza', phone: '+1 (555) 123-4567', email: 'ana@souza.example' });
-    const recovered = () => eventually(async () => (await contact()).status === 201);
+    const recovered = () => waitFor(async () => (await contact()).status === 201, 10_000);
 
     it('answers 503 within a bounded time while its connections hang, and recovers when they flow again', async () => {
       expect((await contact()).status).toBe(201);

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { killServers, SERVER, startServer, waitFor } from '../helpers/process';
+import { waitFor } from '../helpers/poll';
+import { killServers, SERVER, startServer } from '../helpers/process';
 
 afterAll(killServers);
 

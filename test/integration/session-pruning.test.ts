@@ -5,17 +5,10 @@ import { createSessionsStore } from '../../src/auth/store';
 import { readManifest } from '../../src/http/assets';
 import { createLogger } from '../../src/logger';
 import { BACKENDS, DEMO_PASSWORD, REDIS_URL, startTestApp, type TestApp } from '../helpers/app';
+import { waitFor } from '../helpers/poll';
 
 // Registered only where Redis is configured (CI sets REDIS_URL); the embedded mode needs none.
 const describeWithRedis = (name: string, fn: () => void) => (REDIS_URL ? describe(name, fn) : undefined);
-
-async function eventually(check: () => Promise<boolean>, ms = 5000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe.each(BACKENDS)('expired sessions in the database on %s', (backend) => {
   let t: TestApp;
@@ -41,7 +34,7 @@ describe.each(BACKENDS)('expired sessions in the database on %s', (backend) => {
       manifest: readManifest(),
     });
     await app.start();
-    await eventually(async () => !(await sids()).includes('ended'));
+    await waitFor(async () => !(await sids()).includes('ended'), 5000);
     expect(await sids()).toEqual(['live']);
     await app.close();
   });
@@ -49,7 +42,7 @@ describe.each(BACKENDS)('expired sessions in the database on %s', (backend) => {
   it('are deleted again on the schedule, until it stops', async () => {
     const stop = startSessionPruning({ sessions: sessions(), logger: createLogger('silent'), everyMs: 50 });
     await sessions().set('ended-later', { cookie: {} }, null, minutes(-1));
-    await eventually(async () => (await sids()).length === 0);
+    await waitFor(async () => (await sids()).length === 0, 5000);
     await stop();
     await sessions().set('ended-after-stop', { cookie: {} }, null, minutes(-1));
     // Four intervals: a pass that was still scheduled would have run by then.

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { exitWithin, killServers, listeningPort, startServer, waitFor } from '../helpers/process';
+import { waitFor } from '../helpers/poll';
+import { exitWithin, killServers, listeningPort, startServer } from '../helpers/process';
 
 describe('stopping the server process', () => {
   const dataDirs: string[] = [];
