@@ -35,7 +35,7 @@ const COMMAND_DEADLINE_MS = 1000;
 const RETRY_AFTER_MS = 1000;
 
 /** Redis took too long, or recently did: the caller answers 503 as when Redis is down. */
-export class RedisTimeoutError extends Error {}
+class RedisTimeoutError extends Error {}
 
 type Executor = (...args: unknown[]) => Promise<unknown>;
 /** Where node-redis sends every command: one at a time, and as MULTI or pipeline batches. */

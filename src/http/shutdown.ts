@@ -3,6 +3,7 @@ import net, { type Socket } from 'node:net';
 
 /** How long a keep-alive connection must have been quiet, once we stop, before we close it. */
 const QUIET_MS = 1000;
+/** How often we look for such connections while stopping. */
 const SWEEP_MS = 100;
 
 type Connection = { responses: Set<ServerResponse>; idleSince: number };
