@@ -149,12 +149,18 @@ function PermissionRow(props: {
 }) {
   const { entry, draft } = props;
   const formId = `permission-form-${entry.id}`;
+  const lockedReasonId = `permission-locked-${entry.id}`;
   const shown = draft ?? entry.permissions;
   return (
     <tr id={rowAnchor(entry.id)} className={draft ? 'is-editing' : undefined}>
       <th scope="row">
         {entry.name}
         {!entry.isActive && <span className="access-tag">Inactive</span>}
+        {entry.lockedFlag && (
+          <span className="visually-hidden" id={lockedReasonId}>
+            {ACCESS_MESSAGES.selfLockout}
+          </span>
+        )}
       </th>
       <td>
         <code>{entry.route}</code>
@@ -172,20 +178,28 @@ function PermissionRow(props: {
           return (
             <td key={roleId}>
               <div className="access-flags">
-                {FLAGS.map(({ flag, label }) => (
-                  <label key={flag}>
-                    <input
-                      type="checkbox"
-                      form={formId}
-                      name={flagField(roleId, flag)}
-                      aria-label={`${roleName} ${label} for ${entry.name}`}
-                      checked={role[flag]}
-                      disabled={!draft}
-                      onChange={(e) => props.onTick(entry, roleId, flag, e.target.checked)}
-                    />
-                    {label}
-                  </label>
-                ))}
+                {FLAGS.map(({ flag, label }) => {
+                  // Staff keep this flag whatever they tick: shown fixed, with why, and still posted.
+                  const locked = roleId === 'reti' && flag === entry.lockedFlag;
+                  return (
+                    <label key={flag} title={locked ? ACCESS_MESSAGES.selfLockout : undefined}>
+                      <input
+                        type="checkbox"
+                        form={formId}
+                        name={flagField(roleId, flag)}
+                        aria-label={`${roleName} ${label} for ${entry.name}`}
+                        aria-describedby={locked ? lockedReasonId : undefined}
+                        checked={role[flag]}
+                        disabled={!draft || locked}
+                        onChange={(e) => props.onTick(entry, roleId, flag, e.target.checked)}
+                      />
+                      {locked && draft && (
+                        <input type="hidden" form={formId} name={flagField(roleId, flag)} value="on" />
+                      )}
+                      {label}
+                    </label>
+                  );
+                })}
               </div>
             </td>
           );

@@ -10,7 +10,7 @@ import { createAuditService } from './audit/service';
 import { authFeature } from './auth';
 import { areaGuard } from './auth/guard';
 import { createAuthService } from './auth/service';
-import { sessionCookieName, sessionMiddleware, sessionRevoker } from './auth/session';
+import { sessionCookieName, sessionMiddleware, sessionRevoker, startSessionPruning } from './auth/session';
 import { createSessionsStore } from './auth/store';
 import { DECLARED_ACTIONS } from './catalogue';
 import type { Config } from './config';
@@ -56,9 +56,18 @@ export type AppDeps = {
 
 /**
  * The Express app, and its background work: start() starts every feature's (the permission matrix and
- * its change listener, the outbox sender) before the app takes requests; close() stops them.
+ * its change listener, the outbox sender, session pruning) before the app takes requests; close() stops them.
  */
 export type App = ReturnType<typeof express> & { start(): Promise<void>; close(): Promise<void> };
+
+/** Deletes expired sessions in the background, from start() until close(). */
+function sessionPruning(options: Parameters<typeof startSessionPruning>[0]): Feature {
+  let stop: (() => Promise<void>) | undefined;
+  return {
+    start: async () => void (stop = startSessionPruning(options)),
+    stop: async () => stop?.(),
+  };
+}
 
 /** The path part of API_BASE_URL, where the JSON API is mounted. */
 const apiPathOf = (apiBaseUrl: string) =>
@@ -116,6 +125,7 @@ export function createApp(deps: AppDeps): App {
       render,
     }),
     { start: () => mail.start(), stop: () => mail.stop() },
+    sessionPruning({ sessions, logger }),
     { pages: publicPages({ render, publicUrl: config.publicUrl }) },
     { pages: areaPages({ render }) },
   ];

@@ -3,6 +3,7 @@ import { createApp } from './app';
 import { ConfigError, DEFAULT_DEMO_PASSWORD, loadConfig } from './config';
 import { DEMO_ACCOUNTS } from './demo/accounts';
 import { readManifest } from './http/assets';
+import { gracefulStop } from './http/shutdown';
 import { createLogger } from './logger';
 import { openRuntime } from './runtime';
 
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
   });
   await app.start();
   const server: Server = app.listen(config.port);
+  const stopServer = gracefulStop(server);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   server.keepAliveTimeout = 5000;
 
@@ -46,14 +48,13 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down: finishing requests in flight');
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
-    server.close(async () => {
+    void stopServer().then(async () => {
       await app.close().catch((error) => logger.error({ err: error }, 'closing failed'));
       await runtime.close().catch((error) => logger.error({ err: error }, 'closing failed'));
       clearTimeout(force);
       logger.info('stopped');
       process.exit(0);
     });
-    server.closeIdleConnections();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

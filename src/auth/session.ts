@@ -1,6 +1,7 @@
 import { RedisStore } from 'connect-redis';
 import type { Request, RequestHandler } from 'express';
 import session, { type SessionData, Store } from 'express-session';
+import type { Logger } from 'pino';
 import type { Redis } from '../db/redis';
 import { SAFE_METHODS } from '../http/origin';
 import { DEFAULT_SESSION_TIMEOUT_MINUTES } from '../shared/constants';
@@ -28,6 +29,8 @@ export const sessionCookieName = (production: boolean) => (production ? '__Host-
 
 /** Where Redis keeps the IDs of one user's sessions. */
 const userSessionsKey = (redisPrefix: string, userId: string) => `${redisPrefix}user-sessions:${userId}`;
+/** Where Redis keeps one session (connect-redis's key). */
+const sessionKey = (redisPrefix: string, sid: string) => `${redisPrefix}sess:${sid}`;
 
 /**
  * connect-redis, plus a set per user of the IDs of their sessions, so that every session of a user can
@@ -38,7 +41,7 @@ class RedisSessionStore extends RedisStore {
     private readonly redis: Redis,
     private readonly redisPrefix: string,
   ) {
-    super({ client: redis, prefix: `${redisPrefix}sess:` });
+    super({ client: redis, prefix: sessionKey(redisPrefix, '') });
   }
 
   override async set(sid: string, data: SessionData, callback?: (err?: unknown) => void): Promise<void> {
@@ -51,12 +54,23 @@ class RedisSessionStore extends RedisStore {
           .sAdd(key, sid)
           .expire(key, ABSOLUTE_LIFETIME_MS / 1000)
           .exec();
+        await this.forgetEnded(key);
       }
       callback?.();
     } catch (error) {
       if (!callback) throw error;
       callback(error);
     }
+  }
+
+  /** Drops the IDs of sessions that expired or ended: the set lives as long as its user stays active. */
+  private async forgetEnded(key: string): Promise<void> {
+    const sids = await this.redis.sMembers(key);
+    const batch = this.redis.multi();
+    for (const sid of sids) batch.exists(sessionKey(this.redisPrefix, sid));
+    const exists = await batch.execAsPipeline();
+    const ended = sids.filter((_, i) => Number(exists[i]) === 0);
+    if (ended.length) await this.redis.sRem(key, ended);
   }
 }
 
@@ -69,7 +83,7 @@ export function sessionRevoker(options: Pick<SessionOptions, 'redis' | 'redisPre
     for (const userId of userIds) {
       const key = userSessionsKey(redisPrefix, userId);
       const sids = await redis.sMembers(key);
-      await redis.del([key, ...sids.map((sid) => `${redisPrefix}sess:${sid}`)]);
+      await redis.del([key, ...sids.map((sid) => sessionKey(redisPrefix, sid))]);
     }
   };
 }
@@ -172,3 +186,34 @@ export function sessionMiddleware(options: SessionOptions): RequestHandler[] {
   return [tolerant, absoluteLifetime];
 }
 
+/** How often the database's expired sessions are deleted. */
+const PRUNE_EVERY_MS = 15 * 60_000;
+
+/**
+ * Deletes the expired sessions of the database store now, then every `everyMs`. Redis expires its own
+ * keys, but rows may remain from a run without Redis, so this runs in both modes. Returns the stop.
+ */
+export function startSessionPruning(options: {
+  sessions: SessionsStore;
+  logger: Logger;
+  everyMs?: number;
+}): () => Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  let pass: Promise<void> | undefined;
+  let stopped = false;
+  const prune = () => {
+    pass = options.sessions
+      .deleteExpired()
+      .catch((error) => options.logger.warn({ err: error }, 'expired sessions not deleted; trying later'))
+      .finally(() => {
+        pass = undefined;
+        if (!stopped) timer = setTimeout(prune, options.everyMs ?? PRUNE_EVERY_MS).unref();
+      });
+  };
+  prune();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await pass;
+  };
+}

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { isConnectionFailure } from './failures';
 import type { DB } from './schema';
 
 export type Database = {
@@ -25,17 +26,71 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
   return options.url ? openPostgres(options.url) : openPglite(options.dataDir);
 }
 
+/** PostgreSQL cancels a statement that runs longer than this. */
+const STATEMENT_TIMEOUT_MS = 5000;
+
 function openPostgres(url: string): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: 2000,
-    query_timeout: 10000,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+    // No answer at all (a half-open connection) fails too, a little after a live server would cancel.
+    query_timeout: STATEMENT_TIMEOUT_MS + 1000,
+    // Probes find a peer that has gone away while the connection sat idle in the pool.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: evictingPool(pool) }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+type Lendable = { generation: number; failure?: Error; lent: PostgresPoolClient };
+
+/**
+ * The pool as Kysely gets it, except that a client whose connection failed (a query that got no answer
+ * in time, a server that went away) is destroyed rather than lent out again: pg would keep it, and
+ * every later query on it would wait for the same timeout. The clients connected before such a
+ * failure go too, when next asked for, since they most likely share its path to the server.
+ */
+function evictingPool(pool: pg.Pool): PostgresPool {
+  let generation = 0;
+  const clients = new WeakMap<pg.PoolClient, Lendable>();
+  const failed = (entry: Lendable, error: Error) => {
+    entry.failure = error;
+    generation++;
+  };
+  pool.on('connect', (client: pg.PoolClient) => {
+    const entry: Lendable = {
+      generation,
+      lent: {
+        query: ((sql: string, parameters: readonly unknown[]) => {
+          // Its connection is broken: the rollback Kysely sends next would only wait for the timeout again.
+          if (entry.failure) return Promise.reject(entry.failure);
+          return client.query(sql, parameters as unknown[]).catch((error: unknown) => {
+            if (isConnectionFailure(error)) failed(entry, error as Error);
+            throw error;
+          });
+        }) as PostgresPoolClient['query'],
+        release: () => client.release(entry.failure),
+      },
+    };
+    clients.set(client, entry);
+    // pg emits a broken connection's error on the client, which pg-pool listens to only while the
+    // client is idle: unheard while Kysely holds it, the error would end the process.
+    client.on('error', (error) => failed(entry, error));
+  });
+
+  async function connect(): Promise<PostgresPoolClient> {
+    const client = await pool.connect();
+    const entry = clients.get(client)!;
+    if (entry.generation === generation) return entry.lent;
+    client.release(true);
+    return connect();
+  }
+  return { connect, end: () => pool.end() };
 }
 
 async function openPglite(dataDir: string): Promise<Database> {

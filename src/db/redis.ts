@@ -25,7 +25,48 @@ export function createRedis(url: string, logger: Logger): Redis {
     if (reported) logger.info('Redis connection restored');
     reported = false;
   });
+  addDeadlines(client);
   return client;
+}
+
+/** How long a Redis command may take before the caller gets an error instead of an answer. */
+const COMMAND_DEADLINE_MS = 1000;
+/** After a missed deadline, commands fail at once for this long; then one goes through to try again. */
+const RETRY_AFTER_MS = 1000;
+
+/** Redis took too long, or recently did: the caller answers 503 as when Redis is down. */
+class RedisTimeoutError extends Error {}
+
+type Executor = (...args: unknown[]) => Promise<unknown>;
+/** Where node-redis sends every command: one at a time, and as MULTI or pipeline batches. */
+const EXECUTORS = ['sendCommand', '_executeMulti', '_executePipeline'] as const;
+
+/**
+ * Gives every command of the client a deadline. node-redis has none once a command is written (its
+ * `timeout` and `abortSignal` options only cover the wait in its queue), so a frozen Redis, whose
+ * connection stays open, would hang every request that touches it. Commands run on the client's
+ * `_self` (createClient returns an object derived from it), so that is where they are wrapped.
+ */
+function addDeadlines(client: Redis): void {
+  const executors = (client as unknown as { _self: Record<(typeof EXECUTORS)[number], Executor> })._self;
+  let failFastUntil = 0;
+  const withDeadline = (run: () => Promise<unknown>): Promise<unknown> => {
+    if (Date.now() < failFastUntil) return Promise.reject(new RedisTimeoutError('Redis is not answering'));
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        failFastUntil = Date.now() + RETRY_AFTER_MS;
+        reject(new RedisTimeoutError(`Redis did not answer within ${COMMAND_DEADLINE_MS} ms`));
+      }, COMMAND_DEADLINE_MS);
+    });
+    return Promise.race([run(), deadline]).finally(() => clearTimeout(timer));
+  };
+  for (const name of EXECUTORS) {
+    const execute = executors[name];
+    executors[name] = function (this: unknown, ...args: unknown[]) {
+      return withDeadline(() => execute.apply(this, args));
+    };
+  }
 }
 
 /** Connects, but gives up waiting after `ms`: the app starts and serves public pages while Redis is down. */

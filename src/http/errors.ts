@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, Request, Response } from 'express';
+import { isDatabaseUnavailable } from '../db/failures';
 import { ServiceError } from '../shared/errors';
 
 /** A refusal of the HTTP layer itself (a malformed request, no such route, too many requests). */
@@ -40,6 +41,9 @@ export function describeError(error: unknown): { status: number; message: string
       status: 403,
       message: 'Your security token is missing or out of date. Reload the page and try again.',
     };
+  }
+  if (isDatabaseUnavailable(error)) {
+    return { status: 503, message: 'The database is not answering. Please try again in a moment.' };
   }
   // Other client errors from Express's own parts (a missing static file, a bad header): keep the status.
   if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {

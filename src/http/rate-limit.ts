@@ -16,6 +16,17 @@ export type RateLimitOptions = {
 };
 
 /**
+ * rate-limit-redis loads its counting script once, when the app starts: had Redis not answered then,
+ * every count would fail until a restart. This store loads it again on the next count instead.
+ */
+class ReloadingRedisStore extends RedisStore {
+  override increment(key: string) {
+    this.incrementScriptSha = this.incrementScriptSha.catch(() => this.loadIncrementScript());
+    return super.increment(key);
+  }
+}
+
+/**
  * A per-IP limit, counted in Redis when there is Redis so that every app process shares it (in memory
  * otherwise: the embedded mode runs one process). While Redis is down requests pass: the session
  * store refuses sign-in anyway, and contact requests are stored in the database.
@@ -29,7 +40,7 @@ export function ipRateLimit(options: RateLimitOptions): RequestHandler {
     skipSuccessfulRequests: options.failuresOnly ?? false,
     passOnStoreError: true,
     store: options.redis
-      ? new RedisStore({
+      ? new ReloadingRedisStore({
           prefix: `${options.redisPrefix}rl:${options.name}:`,
           sendCommand: (...args: string[]) => options.redis!.sendCommand(args),
         })

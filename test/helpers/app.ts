@@ -29,6 +29,8 @@ export type TestAppOptions = {
   limits?: { loginFailures: number; contactRequests: number };
   /** Where the app logs; silent unless a test reads the lines. */
   logger?: Logger;
+  /** Rewrites the app's PostgreSQL URL, e.g. to reach the server through a test's own proxy. */
+  postgresUrl?: (url: string) => string;
 };
 
 export type TestApp = {
@@ -72,7 +74,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     PUBLIC_URL: 'http://127.0.0.1',
     ...options.env,
   });
-  const database = await openDatabase({ url: pgSchema?.url, dataDir: 'memory://' });
+  const url = pgSchema && (options.postgresUrl?.(pgSchema.url) ?? pgSchema.url);
+  const database = await openDatabase({ url, dataDir: 'memory://' });
   await prepareDatabase(database, { demoPassword: DEMO_PASSWORD });
   const logger = options.logger ?? createLogger('silent');
   const redisUrl = typeof options.redis === 'string' ? options.redis : options.redis ? REDIS_URL : undefined;

@@ -1,36 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { waitFor } from '../helpers/poll';
+import { killServers, SERVER, startServer } from '../helpers/process';
 
-const SERVER = path.join(__dirname, '..', '..', 'dist', 'server.js');
-
-type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
-
-const children: ChildProcess[] = [];
-afterAll(() => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL')));
-
-function start(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, [SERVER], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitFor(check: () => boolean, ms = 20_000) {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+afterAll(killServers);
 
 const get = (port: number, p: string) =>
   new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -48,7 +23,7 @@ describe('the server process', () => {
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('stops with a message naming the variable when the configuration is bad', async () => {
-    const server = start({ PORT: 'eighty', DATA_DIR: dataDir });
+    const server = startServer({ PORT: 'eighty', DATA_DIR: dataDir });
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain('Invalid configuration:');
     expect(server.output()).toContain('PORT: ');
@@ -56,7 +31,7 @@ describe('the server process', () => {
 
   it('starts on PGlite, prints the URL and demo logins, refuses a second process on the folder, and stops cleanly on SIGTERM', async () => {
     const port = 39000 + Math.floor(Math.random() * 1000);
-    const server = start({ PORT: String(port), DATA_DIR: dataDir });
+    const server = startServer({ PORT: String(port), DATA_DIR: dataDir });
     await waitFor(() => server.output().includes('demo logins'));
     expect(server.output()).toContain(`Reti Immigration is running at http://localhost:${port}`);
     expect(server.output()).toContain(
@@ -64,7 +39,7 @@ describe('the server process', () => {
     );
     expect(fs.existsSync(path.join(dataDir, 'pgdata.lock'))).toBe(true);
 
-    const second = start({ PORT: String(port + 1), DATA_DIR: dataDir });
+    const second = startServer({ PORT: String(port + 1), DATA_DIR: dataDir });
     expect(await second.exited).toBe(1);
     expect(second.output()).toContain(`The data folder is in use by process ${server.child.pid}`);
 

@@ -1,0 +1,48 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { waitFor } from './poll';
+
+/** The bundled server, built by the jest globalSetup. */
+export const SERVER = path.join(__dirname, '..', '..', 'dist', 'server.js');
+
+export type ServerProcess = {
+  child: ChildProcess;
+  /** Everything it printed so far, stdout and stderr together. */
+  output: () => string;
+  /** Its exit code (null when a signal ended it). */
+  exited: Promise<number | null>;
+};
+
+const children: ChildProcess[] = [];
+
+/** Kills what a test file started and left running; call it from afterAll. */
+export const killServers = () => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL'));
+
+export function startServer(env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, [SERVER], {
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+/** The port a server started with PORT=0 printed once it listens. */
+export async function listeningPort(server: ServerProcess): Promise<number> {
+  const printed = /is running at http:\/\/localhost:(\d+)/;
+  await waitFor(() => printed.test(server.output()) || server.child.exitCode !== null);
+  const match = printed.exec(server.output());
+  if (!match) throw new Error(`The server did not start:\n${server.output()}`);
+  return Number(match[1]);
+}
+
+/** Resolves with the exit code, or with 'running' if the process is still alive after `ms`. */
+export const exitWithin = (server: ServerProcess, ms: number) =>
+  Promise.race([
+    server.exited,
+    new Promise<'running'>((resolve) => setTimeout(resolve, ms, 'running').unref()),
+  ]);
