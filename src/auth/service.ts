@@ -1,5 +1,5 @@
 import type { AuditStore } from '../audit/store';
-import type { UserRow } from '../users/store';
+import type { UserRow, UserWithFirmRow } from '../users/store';
 import type { UsersService } from '../users/service';
 import { DEFAULT_LOGIN_ATTEMPTS, LOCKOUT_MINUTES } from '../shared/constants';
 import { spendVerifyTime, verifyPassword } from './password';
@@ -13,16 +13,20 @@ export const toSessionUser = (row: UserRow): SessionUser => ({
   firm_id: row.firm_id,
 });
 
+/** Who may hold a session: an active account, and a firm's member only while the firm is not inactive. */
+const maySignIn = (row: UserWithFirmRow) => row.status === 'active' && row.firm_status !== 'inactive';
+
 export function createAuthService(deps: { users: UsersService; audit: AuditStore }) {
   const { users, audit } = deps;
 
   return {
     /**
-     * The user when the login ID and password match an active, unlocked account; otherwise null, for
-     * every reason alike, so a caller can never tell which part was wrong.
+     * The user when the login ID and password match an active, unlocked account of platform staff or of
+     * a firm that is not inactive; otherwise null, for every reason alike, so a caller can never tell
+     * which part was wrong.
      */
     async authenticate(loginId: string, password: string): Promise<SessionUser | null> {
-      const row = await users.findByLoginId(loginId);
+      const row = await users.findWithFirmByLoginId(loginId);
       if (!row) {
         await spendVerifyTime(password);
         return null;
@@ -44,21 +48,20 @@ export function createAuthService(deps: { users: UsersService; audit: AuditStore
         }
         return null;
       }
-      if (row.status !== 'active') return null;
-      return toSessionUser(row);
+      return maySignIn(row) ? toSessionUser(row) : null;
     },
 
     /** Clears the failure count once the session is safely stored. */
     recordLogin: (user: SessionUser) => users.recordSuccessfulLogin(user.id),
 
     async userById(id: string): Promise<SessionUser | null> {
-      const row = await users.findById(id);
-      return row && row.status === 'active' ? toSessionUser(row) : null;
+      const row = await users.findWithFirmById(id);
+      return row && maySignIn(row) ? toSessionUser(row) : null;
     },
 
     async userByLoginId(loginId: string): Promise<SessionUser | null> {
-      const row = await users.findByLoginId(loginId);
-      return row && row.status === 'active' ? toSessionUser(row) : null;
+      const row = await users.findWithFirmByLoginId(loginId);
+      return row && maySignIn(row) ? toSessionUser(row) : null;
     },
   };
 }

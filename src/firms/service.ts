@@ -108,11 +108,12 @@ export function createFirmsService(deps: {
       });
     },
 
+    /** Saves the firm; when it becomes inactive its users are signed out, as for a deleted firm. */
     async update(actor: SessionUser, id: string, input: FirmUpdate): Promise<Firm> {
       const current = await visibleFirm(actor, id);
       if (input.status && input.status !== current.status && !isStaff(actor))
         throw new HttpError(403, "Only platform staff can change a firm's status.");
-      return db.transaction().execute(async (trx) => {
+      const updated = await db.transaction().execute(async (trx) => {
         const row = await createFirmsStore(trx).update(id, {
           ...columnsOf(input),
           status: input.status ?? current.status,
@@ -129,6 +130,10 @@ export function createFirmsService(deps: {
         });
         return after;
       });
+      // Once committed, sign-in refuses the firm's users; then the sessions they hold end.
+      if (updated.status === 'inactive' && current.status !== 'inactive')
+        await endSessions((await createUsersStore(db).listByFirm(id)).map((u) => u.id));
+      return updated;
     },
 
     /** Removes the firm with its users, and signs those users out wherever their sessions are kept. */

@@ -17,8 +17,8 @@ export type CreateUserInput = {
 
 export function createUsersService(store: UsersStore) {
   return {
-    findByLoginId: store.findByLoginId,
-    findById: store.findById,
+    findWithFirmByLoginId: store.findWithFirmByLoginId,
+    findWithFirmById: store.findWithFirmById,
     recordFailedLogin: store.recordFailedLogin,
     recordSuccessfulLogin: store.recordSuccessfulLogin,
 

@@ -1,7 +1,10 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { DB, Role, UsersTable, UserStatus } from '../db/schema';
+import type { DB, FirmStatus, Role, UsersTable, UserStatus } from '../db/schema';
 
 export type UserRow = Selectable<UsersTable>;
+
+/** A user with their firm's name and status (null for platform staff): what sign-in decides on. */
+export type UserWithFirmRow = UserRow & { firm_name: string | null; firm_status: FirmStatus | null };
 
 export type NewUser = {
   firmId: string | null;
@@ -15,6 +18,13 @@ export type NewUser = {
 };
 
 export function createUsersStore(db: Kysely<DB>) {
+  const withFirm = () =>
+    db
+      .selectFrom('users')
+      .leftJoin('firms', 'firms.id', 'users.firm_id')
+      .selectAll('users')
+      .select(['firms.name as firm_name', 'firms.status as firm_status']);
+
   return {
     findByLoginId(loginId: string): Promise<UserRow | undefined> {
       return db
@@ -24,8 +34,14 @@ export function createUsersStore(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    findById(id: string): Promise<UserRow | undefined> {
-      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    findWithFirmByLoginId(loginId: string): Promise<UserWithFirmRow | undefined> {
+      return withFirm()
+        .where((eb) => eb(eb.fn('lower', ['users.login_id']), '=', loginId.toLowerCase()))
+        .executeTakeFirst();
+    },
+
+    findWithFirmById(id: string): Promise<UserWithFirmRow | undefined> {
+      return withFirm().where('users.id', '=', id).executeTakeFirst();
     },
 
     listByFirm(firmId: string): Promise<UserRow[]> {

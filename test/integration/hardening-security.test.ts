@@ -1,0 +1,124 @@
+import { sql } from 'kysely';
+import request from 'supertest';
+import {
+  type Backend,
+  BACKENDS,
+  csrfFrom,
+  DEMO_PASSWORD,
+  demoFirmId,
+  REDIS_URL,
+  startTestApp,
+  type TestApp,
+  visibleText,
+} from '../helpers/app';
+
+const INVALID = 'Invalid credentials. Please try again.';
+
+/** Every backend, with sessions in the database and (where CI configures it) in Redis. */
+const SESSION_STORES: [Backend, 'the database' | 'Redis'][] = BACKENDS.flatMap((backend) => [
+  [backend, 'the database'] as [Backend, 'the database'],
+  ...(REDIS_URL ? [[backend, 'Redis'] as [Backend, 'Redis']] : []),
+]);
+
+const signIn = async (t: TestApp, loginId: string) => {
+  const agent = request.agent(t.app);
+  const res = await agent.post('/api/auth/login').send({ user_id: loginId, password: DEMO_PASSWORD });
+  expect(res.status).toBe(200);
+  return agent;
+};
+
+const userId = async (t: TestApp, loginId: string) =>
+  (
+    await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('login_id', '=', loginId)
+      .executeTakeFirstOrThrow()
+  ).id;
+
+/** How many stored sessions the user holds, wherever this app keeps sessions. */
+async function sessionsOf(t: TestApp, loginId: string): Promise<number> {
+  const id = await userId(t, loginId);
+  if (!t.redis) {
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM sessions WHERE user_id = ${id}`.execute(t.database.db);
+    return rows[0].n;
+  }
+  const sids = await t.redis.sMembers(`${t.redisPrefix}user-sessions:${id}`);
+  return sids.length === 0 ? 0 : t.redis.exists(sids.map((sid) => `${t.redisPrefix}sess:${sid}`));
+}
+
+describe.each(SESSION_STORES)('a firm set inactive (%s, sessions in %s)', (backend, store) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ backend, redis: store === 'Redis' });
+  });
+  afterAll(() => t.close());
+
+  const setFirmStatus = async (staff: request.Agent, status: string) => {
+    const id = await demoFirmId(t.database);
+    const token = csrfFrom((await staff.get('/reti/dashboard')).text);
+    const firm = (await staff.get(`/api/firms/${id}`)).body;
+    return staff
+      .put(`/api/firms/${id}`)
+      .set('X-CSRF-Token', token)
+      .send({ ...firm, status });
+  };
+
+  it('signs its users out and refuses their sign-in until it is active again', async () => {
+    const attorney = await signIn(t, 'attorney');
+    await signIn(t, 'admin');
+    const staff = await signIn(t, 'reti');
+    expect(await sessionsOf(t, 'attorney')).toBe(1);
+    expect(await sessionsOf(t, 'admin')).toBe(1);
+
+    const saved = await setFirmStatus(staff, 'inactive');
+    expect(saved.status).toBe(200);
+    expect(saved.body.status).toBe('inactive');
+
+    expect(await sessionsOf(t, 'attorney')).toBe(0);
+    expect(await sessionsOf(t, 'admin')).toBe(0);
+    expect(await sessionsOf(t, 'reti')).toBe(1);
+    const page = await attorney.get('/user/dashboard');
+    expect(page.status).toBe(303);
+    expect(page.headers.location).toBe('/login?next=%2Fuser%2Fdashboard');
+
+    const api = await request(t.app)
+      .post('/api/auth/login')
+      .send({ user_id: 'attorney', password: DEMO_PASSWORD });
+    expect(api.status).toBe(401);
+    expect(api.body.error).toBe(INVALID);
+    const form = await request(t.app)
+      .post('/login')
+      .type('form')
+      .send({ user_id: 'admin', password: DEMO_PASSWORD });
+    expect(form.status).toBe(401);
+    expect(visibleText(form.text)).toContain(INVALID);
+    expect(await sessionsOf(t, 'admin')).toBe(0);
+
+    expect((await staff.get('/reti/dashboard')).status).toBe(200);
+    expect((await setFirmStatus(staff, 'active')).status).toBe(200);
+    await signIn(t, 'attorney');
+  });
+});
+
+describe.each(BACKENDS)('a session whose firm went inactive behind its back (%s)', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ backend });
+  });
+  afterAll(() => t.close());
+
+  it('cannot be refreshed', async () => {
+    const attorney = await signIn(t, 'attorney');
+    const token = csrfFrom((await attorney.get('/user/dashboard')).text);
+    await t.database.db
+      .updateTable('firms')
+      .set({ status: 'inactive' })
+      .where('id', '=', await demoFirmId(t.database))
+      .execute();
+    const refreshed = await attorney.post('/api/auth/refresh').set('X-CSRF-Token', token);
+    expect(refreshed.status).toBe(401);
+    expect(refreshed.body.error).toBe('Sign in first.');
+  });
+});
