@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import request from 'supertest';
+import { MAX_NEXT_LENGTH } from '../../src/shared/validation';
 import {
   type Backend,
   BACKENDS,
@@ -11,6 +12,7 @@ import {
   type TestApp,
   visibleText,
 } from '../helpers/app';
+import { OFF_SITE_NEXT_CASES } from '../helpers/next';
 
 const INVALID = 'Invalid credentials. Please try again.';
 
@@ -120,5 +122,64 @@ describe.each(BACKENDS)('a session whose firm went inactive behind its back (%s)
     const refreshed = await attorney.post('/api/auth/refresh').set('X-CSRF-Token', token);
     expect(refreshed.status).toBe(401);
     expect(refreshed.body.error).toBe('Sign in first.');
+  });
+});
+
+describe.each(BACKENDS)('the way back after sign-in (%s)', (backend) => {
+  let t: TestApp;
+  let admin: request.Agent;
+  beforeAll(async () => {
+    t = await startTestApp({ backend });
+    admin = await signIn(t, 'admin');
+  });
+  afterAll(() => t.close());
+
+  const login = (next: string) => `/login?next=${encodeURIComponent(next)}`;
+
+  it.each(OFF_SITE_NEXT_CASES)('POST /login and GET /login go home instead of to %s', async (_name, next) => {
+    const posted = await request(t.app)
+      .post(login(next))
+      .type('form')
+      .send({ user_id: 'admin', password: DEMO_PASSWORD });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.location).toBe('/admin/dashboard');
+    const signedIn = await admin.get(login(next));
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.headers.location).toBe('/admin/dashboard');
+    const form = await request(t.app).get(login(next));
+    expect(form.status).toBe(200);
+    expect(form.text).toContain('action="/login"');
+  });
+
+  it.each([
+    ['/admin/users?page=2#top', '/admin/users?page=2#top'],
+    ['/admin/./users', '/admin/users'],
+  ])('POST /login and GET /login follow %j to %j', async (next, expected) => {
+    const posted = await request(t.app)
+      .post(login(next))
+      .type('form')
+      .send({ user_id: 'admin', password: DEMO_PASSWORD });
+    expect(posted.headers.location).toBe(expected);
+    expect((await admin.get(login(next))).headers.location).toBe(expected);
+  });
+});
+
+describe('the anonymous way back to an area page', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it(`keeps a URL of ${MAX_NEXT_LENGTH} characters and drops a longer one`, async () => {
+    const longest = `/admin/users?q=${'a'.repeat(MAX_NEXT_LENGTH - '/admin/users?q='.length)}`;
+    const kept = await request(t.app).get(longest);
+    expect(kept.status).toBe(303);
+    expect(kept.headers.location).toBe(`/login?next=${encodeURIComponent(longest)}`);
+    const dropped = await request(t.app).get(`${longest}a`);
+    expect(dropped.status).toBe(303);
+    expect(dropped.headers.location).toBe('/login');
+    const huge = await request(t.app).get(`/admin/users?q=${'a'.repeat(15_000)}`);
+    expect(huge.headers.location).toBe('/login');
   });
 });
