@@ -4,18 +4,16 @@ import type { AuthService } from '../auth/service';
 import { publicUser } from '../auth/routes';
 import { endSession, startSession } from '../auth/session-control';
 import { HttpError } from '../http/errors';
-import { DEMO_ACCOUNTS } from './accounts';
 
-/** POST /demo/login {role}, POST /demo/logout, GET /demo/me — only while the demo data set is on. */
+/** POST /demo/login {role: 'user'}, POST /demo/logout, GET /demo/me — only while the demo data set is on. */
 export function demoApi(deps: { auth: AuthService; demo: boolean; cookieName: string }): Router {
   const router = Router();
 
   router.post('/demo/login', async (req, res) => {
     if (!deps.demo) throw new HttpError(404, 'Not found.');
     const parsed = demoLoginSchema.safeParse(req.body ?? {});
-    if (!parsed.success) throw new HttpError(400, 'role must be one of user, admin or reti.');
-    const user = await deps.auth.userByLoginId(DEMO_ACCOUNTS[parsed.data.role].loginId);
-    if (!user) throw new HttpError(404, 'The demo account for this role does not exist.');
+    if (!parsed.success) throw new HttpError(400, 'role must be text, and the demo signs in only "user".');
+    const user = await deps.auth.demoUser(parsed.data.role);
     await startSession(req, user);
     res.json(publicUser(user));
   });

@@ -126,5 +126,3 @@ export const MENUS: Record<RoleName, MenuItem[]> = {
 export const DEFAULT_LOGIN_ATTEMPTS = 5;
 export const LOCKOUT_MINUTES = 15;
 export const DEFAULT_SESSION_TIMEOUT_MINUTES = 30;
-
-export const DEMO_ROLES = ['user', 'admin', 'reti'] as const;

@@ -183,3 +183,143 @@ describe('the anonymous way back to an area page', () => {
     expect(huge.headers.location).toBe('/login');
   });
 });
+
+const DEMO_ROLE_REFUSED =
+  'The demo signs in only as a user of the demo firm (role "user"); sign in with a password for any other role.';
+const DEMO_UNAVAILABLE =
+  'The demo account is not available: it is suspended, locked or no longer in the demo firm.';
+
+describe.each(BACKENDS)('demo sign-in (%s)', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ backend });
+  });
+  afterAll(() => t.close());
+
+  const setAttorney = (values: Record<string, unknown>) =>
+    t.database.db.updateTable('users').set(values).where('login_id', '=', 'attorney').execute();
+
+  /** A demo sign-in that must be refused: the message, and no session at all. */
+  async function expectRefused(body: object, message: string) {
+    const agent = request.agent(t.app);
+    const res = await agent.post('/api/demo/login').send(body);
+    expect(res.status).toBe(403);
+    expect(res.body.error).toBe(message);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect((await agent.get('/api/demo/me')).status).toBe(401);
+  }
+
+  it("signs in the demo firm's user, with or without naming the role", async () => {
+    for (const body of [{ role: 'user' }, {}]) {
+      const agent = request.agent(t.app);
+      const res = await agent.post('/api/demo/login').send(body);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ user_id: 'attorney', first_name: 'Jordan', role_name: 'user' });
+      expect((await agent.get('/api/demo/me')).body).toEqual(res.body);
+      expect((await agent.get('/user/dashboard')).status).toBe(200);
+    }
+  });
+
+  it.each(['reti', 'admin', 'owner', 'USER'])('refuses the role %j', async (role) => {
+    await expectRefused({ role }, DEMO_ROLE_REFUSED);
+  });
+
+  it('refuses a role that is not text', async () => {
+    const res = await request(t.app)
+      .post('/api/demo/login')
+      .send({ role: ['user'] });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('role must be text, and the demo signs in only "user".');
+  });
+
+  it.each([
+    ['suspended', { status: 'suspended' }],
+    ['locked', { locked_until: new Date(Date.now() + 15 * 60_000) }],
+    ['made an administrator', { role: 'admin' }],
+  ])('refuses the account while it is %s', async (_state, values) => {
+    await setAttorney(values);
+    try {
+      await expectRefused({ role: 'user' }, DEMO_UNAVAILABLE);
+    } finally {
+      await setAttorney({ status: 'active', locked_until: null, role: 'user' });
+    }
+  });
+
+  it('refuses the account once its firm is inactive', async () => {
+    const id = await demoFirmId(t.database);
+    await t.database.db.updateTable('firms').set({ status: 'inactive' }).where('id', '=', id).execute();
+    try {
+      await expectRefused({ role: 'user' }, DEMO_UNAVAILABLE);
+    } finally {
+      await t.database.db.updateTable('firms').set({ status: 'active' }).where('id', '=', id).execute();
+    }
+  });
+
+  it('refuses an "attorney" account of any firm but the demo firm', async () => {
+    const other = await t.database.db
+      .insertInto('firms')
+      .values({
+        name: 'Real Firm LLP',
+        contact_person: 'Pat Real',
+        contact_role: 'Partner',
+        email: 'office@real-firm.example',
+        phone: '+1 (555) 010-3000',
+        status: 'active',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await setAttorney({ firm_id: other.id });
+    try {
+      await expectRefused({ role: 'user' }, DEMO_UNAVAILABLE);
+    } finally {
+      await setAttorney({ firm_id: await demoFirmId(t.database) });
+    }
+  });
+
+  it('does not clear the lockout count it ignores', async () => {
+    await setAttorney({ failed_login_count: 3 });
+    expect((await request(t.app).post('/api/demo/login').send({ role: 'user' })).status).toBe(200);
+    const row = await t.database.db
+      .selectFrom('users')
+      .select('failed_login_count')
+      .where('login_id', '=', 'attorney')
+      .executeTakeFirstOrThrow();
+    expect(row.failed_login_count).toBe(3);
+    await setAttorney({ failed_login_count: 0 });
+  });
+});
+
+describe('demo sign-in in production', () => {
+  const production = { NODE_ENV: 'production', TRUST_PROXY: 'true' };
+
+  it('with DEMO=1 gives only the demo firm user', async () => {
+    const t = await startTestApp({ env: { ...production, DEMO: '1', DEMO_PASSWORD } });
+    try {
+      const staff = await request(t.app)
+        .post('/api/demo/login')
+        .set('X-Forwarded-Proto', 'https')
+        .send({ role: 'reti' });
+      expect(staff.status).toBe(403);
+      expect(staff.body.error).toBe(DEMO_ROLE_REFUSED);
+      const user = await request(t.app)
+        .post('/api/demo/login')
+        .set('X-Forwarded-Proto', 'https')
+        .send({ role: 'user' });
+      expect(user.status).toBe(200);
+      expect(user.body).toEqual({ user_id: 'attorney', first_name: 'Jordan', role_name: 'user' });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('without DEMO is off', async () => {
+    const t = await startTestApp({ env: production });
+    try {
+      const res = await request(t.app).post('/api/demo/login').send({ role: 'user' });
+      expect(res.status).toBe(404);
+      expect(res.body.error).toBe('Not found.');
+    } finally {
+      await t.close();
+    }
+  });
+});
