@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { type Request, Router } from 'express';
 import { HealthPage } from '../../views/health/HealthPage';
 import { HttpError } from '../http/errors';
 import type { Renderer } from '../http/render';
@@ -11,6 +11,8 @@ import {
 } from '../shared/health';
 import type { HealthService } from './service';
 
+const isStaff = (req: Request) => req.session?.user?.role_name === 'reti';
+
 const unhealthy = (error: unknown) => new HttpError(503, errorMessage(error, 'Service unavailable'));
 
 /** GET {API}/health/check and {API}/health/db. */
@@ -20,8 +22,8 @@ export function healthApi(deps: { health: HealthService }): Router {
     await deps.health.check().catch((e) => Promise.reject(unhealthy(e)));
     res.json({ status: 'ok' });
   });
-  router.get('/health/db', async (_req, res) => {
-    const message = await deps.health.database().catch((e) => Promise.reject(unhealthy(e)));
+  router.get('/health/db', async (req, res) => {
+    const message = await deps.health.database(isStaff(req)).catch((e) => Promise.reject(unhealthy(e)));
     res.json({ message });
   });
   return router;
@@ -42,12 +44,12 @@ export function nodeApi(deps: { apiBaseUrl: string }): Router {
 /** /health: without JavaScript, ?check=… runs that check here and shows its result. */
 export function healthPage(deps: { health: HealthService; render: Renderer; apiBaseUrl: string }): Router {
   const router = Router();
-  const run: Record<HealthCheckId, () => Promise<string | undefined>> = {
+  const run: Record<HealthCheckId, (req: Request) => Promise<string | undefined>> = {
     backend: async () => {
       await deps.health.check();
       return undefined;
     },
-    database: () => deps.health.database(),
+    database: (req) => deps.health.database(isStaff(req)),
     node: async () => undefined,
     config: async () => JSON.stringify({ API_BASE_URL: deps.apiBaseUrl }, null, 2),
   };
@@ -58,7 +60,7 @@ export function healthPage(deps: { health: HealthService; render: Renderer; apiB
     if (isHealthCheckId(check)) {
       const spec = HEALTH_CHECKS.find((c) => c.id === check)!;
       try {
-        results[check] = { state: 'success', detail: await run[check]() };
+        results[check] = { state: 'success', detail: await run[check](req) };
       } catch (error) {
         results[check] = { state: 'error', message: errorMessage(error, spec.fallbackError) };
       }

@@ -323,3 +323,44 @@ describe('demo sign-in in production', () => {
     }
   });
 });
+
+describe.each(BACKENDS)("the database check's version (%s)", (backend) => {
+  let t: TestApp;
+  let version: string;
+  beforeAll(async () => {
+    t = await startTestApp({ backend });
+    const { rows } = await sql<{ v: string }>`SELECT current_setting('server_version') AS v`.execute(
+      t.database.db,
+    );
+    version = rows[0].v;
+  });
+  afterAll(() => t.close());
+
+  const WITHOUT_VERSION = /^Hello from the database at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/;
+  const SUCCESS = 'Connection Successful! Data retrieved from database';
+
+  it.each([
+    ['anyone', undefined],
+    ['a firm administrator', 'admin'],
+    ['a firm user', 'attorney'],
+  ])('is hidden from %s', async (_who, loginId) => {
+    const agent = loginId ? await signIn(t, loginId) : request.agent(t.app);
+    const api = await agent.get('/api/health/db');
+    expect(api.status).toBe(200);
+    expect(api.body.message).toMatch(WITHOUT_VERSION);
+    const page = visibleText((await agent.get('/health?check=database')).text);
+    expect(page).toMatch(new RegExp(`${SUCCESS} Hello from the database at [\\d: -]+ UTC`));
+    expect(page).not.toContain(version);
+    expect(page).not.toContain('PostgreSQL');
+  });
+
+  it('is shown to platform staff', async () => {
+    const staff = await signIn(t, 'reti');
+    const api = await staff.get('/api/health/db');
+    expect(api.status).toBe(200);
+    expect(api.body.message).toMatch(/^Hello from PostgreSQL .+ at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/);
+    expect(api.body.message).toContain(`Hello from PostgreSQL ${version} at `);
+    const page = visibleText((await staff.get('/health?check=database')).text);
+    expect(page).toContain(`${SUCCESS} Hello from PostgreSQL ${version} at `);
+  });
+});
