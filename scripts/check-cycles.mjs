@@ -23,7 +23,9 @@ function importsOf(file) {
   return importedFiles
     .map((i) => i.fileName)
     .filter((name) => name.startsWith('.'))
-    .map((name) => EXTENSIONS.map((ext) => path.resolve(path.dirname(file), name) + ext).find((f) => fs.existsSync(f)))
+    .map((name) =>
+      EXTENSIONS.map((ext) => path.resolve(path.dirname(file), name) + ext).find((f) => fs.existsSync(f)),
+    )
     .filter(Boolean);
 }
 
@@ -44,7 +46,8 @@ function visit(file, trail) {
 for (const file of files) visit(file, []);
 
 if (cycles.length) {
-  for (const cycle of cycles) console.error(`import cycle: ${cycle.map((f) => path.relative(root, f)).join(' → ')}`);
+  for (const cycle of cycles)
+    console.error(`import cycle: ${cycle.map((f) => path.relative(root, f)).join(' → ')}`);
   process.exit(1);
 }
 console.log(`no import cycles among ${files.length} modules`);

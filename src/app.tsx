@@ -93,7 +93,11 @@ export function createApp(deps: AppDeps): App {
   });
   const firmsIn = (handle: typeof db) => createFirmsService({ db: handle, endSessions });
   const firms = firmsIn(db);
-  const auth = createAuthService({ users: createUsersService(db), audit: createAuditService(db) });
+  const auth = createAuthService({
+    users: createUsersService(db),
+    audit: createAuditService(db),
+    firmOf: firms.find,
+  });
   const render = createRenderer({
     manifest: deps.manifest,
     publicUrl: config.publicUrl,

@@ -1,16 +1,32 @@
 import type { AuditService } from '../audit/service';
 import { DEFAULT_LOGIN_ATTEMPTS, LOCKOUT_MINUTES } from '../shared/constants';
+import type { Firm } from '../shared/firms';
 import type { SessionUser } from '../shared/session';
 import { spendVerifyTime, verifyPassword } from '../users/password';
-import { toSessionUser, type UsersService } from '../users/service';
+import { toSessionUser, type UserRow, type UsersService } from '../users/service';
 
-export function createAuthService(deps: { users: UsersService; audit: AuditService }) {
+const isLocked = (row: UserRow) => row.locked_until !== null && row.locked_until > new Date();
+
+export function createAuthService(deps: {
+  users: UsersService;
+  audit: AuditService;
+  /** A firm by its ID, whoever asks: a firm's members may sign in only while it is not inactive. */
+  firmOf: (firmId: string) => Promise<Firm | undefined>;
+}) {
   const { users, audit } = deps;
+
+  /** Who may hold a session: an active account, and a firm's member only while the firm is not inactive. */
+  async function maySignIn(row: UserRow): Promise<boolean> {
+    if (row.status !== 'active') return false;
+    if (!row.firm_id) return true;
+    return (await deps.firmOf(row.firm_id))?.status !== 'inactive';
+  }
 
   return {
     /**
-     * The user when the login ID and password match an active, unlocked account; otherwise null, for
-     * every reason alike, so a caller can never tell which part was wrong.
+     * The user when the login ID and password match an active, unlocked account of platform staff or of
+     * a firm that is not inactive; otherwise null, for every reason alike, so a caller can never tell
+     * which part was wrong.
      */
     async authenticate(loginId: string, password: string): Promise<SessionUser | null> {
       const row = await users.findByLoginId(loginId);
@@ -18,7 +34,7 @@ export function createAuthService(deps: { users: UsersService; audit: AuditServi
         await spendVerifyTime(password);
         return null;
       }
-      const locked = row.locked_until !== null && row.locked_until > new Date();
+      const locked = isLocked(row);
       const matches = await verifyPassword(row.password_hash, password);
       if (locked) return null;
       if (!matches) {
@@ -35,8 +51,7 @@ export function createAuthService(deps: { users: UsersService; audit: AuditServi
         }
         return null;
       }
-      if (row.status !== 'active') return null;
-      return toSessionUser(row);
+      return (await maySignIn(row)) ? toSessionUser(row) : null;
     },
 
     /** Clears the failure count once the session is safely stored. */
@@ -44,12 +59,17 @@ export function createAuthService(deps: { users: UsersService; audit: AuditServi
 
     async userById(id: string): Promise<SessionUser | null> {
       const row = await users.findById(id);
-      return row && row.status === 'active' ? toSessionUser(row) : null;
+      return row && (await maySignIn(row)) ? toSessionUser(row) : null;
     },
 
-    async userByLoginId(loginId: string): Promise<SessionUser | null> {
+    /**
+     * An account that may sign in right now without its password (the demo): only while its password
+     * would let it in (active, not locked, its firm not inactive); with its firm, for the caller's checks.
+     */
+    async passwordlessSignIn(loginId: string): Promise<{ user: SessionUser; firm?: Firm } | null> {
       const row = await users.findByLoginId(loginId);
-      return row && row.status === 'active' ? toSessionUser(row) : null;
+      if (!row || isLocked(row) || !(await maySignIn(row))) return null;
+      return { user: toSessionUser(row), firm: row.firm_id ? await deps.firmOf(row.firm_id) : undefined };
     },
   };
 }

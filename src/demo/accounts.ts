@@ -7,6 +7,9 @@ export const DEMO_ACCOUNTS: Record<Role, { loginId: string; firstName: string; l
   user: { loginId: 'attorney', firstName: 'Jordan', lastName: 'Rivera' },
 };
 
+/** The only role the demo signs in: the password-less way in gives no more than a firm's user has. */
+export const DEMO_ROLE = 'user' satisfies Role;
+
 export const DEMO_FIRM = {
   name: 'Demo Immigration Law',
   contact_person: 'Alex Morgan',

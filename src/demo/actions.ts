@@ -1,10 +1,15 @@
 import { declareFor } from '../access/action';
-import { demoLoginSchema } from '../auth/schema';
+import { demoLoginSchema } from './schema';
 import type { AuthService } from '../auth/service';
 import { endSession, startSession } from '../auth/session-control';
 import { ServiceError } from '../shared/errors';
 import { publicUser } from '../shared/session';
-import { DEMO_ACCOUNTS } from './accounts';
+import { DEMO_ACCOUNTS, DEMO_FIRM, DEMO_ROLE } from './accounts';
+
+const DEMO_MESSAGES = {
+  roleRefused: `The demo signs in only as a user of the demo firm (role "${DEMO_ROLE}"); sign in with a password for any other role.`,
+  unavailable: 'The demo account is not available: it is suspended, locked or no longer in the demo firm.',
+} as const;
 
 export type DemoDeps = { auth: AuthService; demo: boolean; cookieName: string };
 const action = declareFor<DemoDeps>();
@@ -19,19 +24,25 @@ const requireDemo = (deps: DemoDeps) => {
 export const demoLogIn = action({
   name: 'Demo Log In',
   category: CATEGORY,
-  description: 'Start a session as the demo user of a role.',
+  description: "Start a session as the demo firm's user.",
   method: 'POST',
   route: '/demo/login',
   public: true,
   whenOff: WHEN_OFF,
   input: demoLoginSchema,
-  badInput: 'role must be one of user, admin or reti.',
+  badInput: 'role must be text, and the demo signs in only "user".',
+  /**
+   * The demo never gives more than its password would: the demo firm's own user, only while that
+   * account could sign in (active, not locked, its firm open); never staff or an administrator.
+   */
   async run({ deps, req }, input) {
     requireDemo(deps);
-    const user = await deps.auth.userByLoginId(DEMO_ACCOUNTS[input.role].loginId);
-    if (!user) throw new ServiceError('not-found', 'The demo account for this role does not exist.');
-    await startSession(req, user);
-    return publicUser(user);
+    if (input.role !== DEMO_ROLE) throw new ServiceError('forbidden', DEMO_MESSAGES.roleRefused);
+    const found = await deps.auth.passwordlessSignIn(DEMO_ACCOUNTS[DEMO_ROLE].loginId);
+    if (!found || found.user.role !== DEMO_ROLE || found.firm?.name !== DEMO_FIRM.name)
+      throw new ServiceError('forbidden', DEMO_MESSAGES.unavailable);
+    await startSession(req, found.user);
+    return publicUser(found.user);
   },
 });
 

@@ -114,11 +114,25 @@ export function createFirmsService(deps: { db: Kysely<DB>; endSessions: EndSessi
       });
     },
 
+    /** Saves the firm; when it becomes inactive its users are signed out, as for a deleted firm. */
     async update(actor: SessionUser, id: string, input: FirmUpdate): Promise<Firm> {
       const current = await visibleRow(actor, id);
       if (input.status && input.status !== current.status && !isStaff(actor))
         throw new ServiceError('forbidden', "Only platform staff can change a firm's status.");
-      return save(actor, current, { ...columnsOf(input), status: input.status ?? current.status });
+      const updated = await save(actor, current, {
+        ...columnsOf(input),
+        status: input.status ?? current.status,
+      });
+      // Once committed, sign-in refuses the firm's users; then the sessions they hold end.
+      if (updated.status === 'inactive' && current.status !== 'inactive')
+        await endSessions((await createUsersService(db).listByFirm(id)).map((u) => u.id));
+      return updated;
+    },
+
+    /** A firm as the system sees it (no actor: sign-in asks whether a user's firm is still open). */
+    find: async (id: string): Promise<Firm | undefined> => {
+      const row = await firms.findById(id);
+      return row && toFirm(row);
     },
 
     /** A firm whose contact accepted the invitation: active from now on, by that new administrator. */

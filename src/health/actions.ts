@@ -33,8 +33,9 @@ export const databaseCheck = action({
   route: '/health/db',
   public: true,
   whenOff: WHEN_OFF,
-  run: async ({ deps }) => ({
-    message: await deps.health.database().catch((e) => Promise.reject(unhealthy(e))),
+  // Only platform staff see the server's version: to anyone else it would only say which flaws to try.
+  run: async ({ deps, actor }) => ({
+    message: await deps.health.database(actor?.role === 'reti').catch((e) => Promise.reject(unhealthy(e))),
   }),
 });
 

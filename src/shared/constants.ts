@@ -133,5 +133,3 @@ export const MENUS: Record<Role, MenuItem[]> = {
 export const DEFAULT_LOGIN_ATTEMPTS = 5;
 export const LOCKOUT_MINUTES = 15;
 export const DEFAULT_SESSION_TIMEOUT_MINUTES = 30;
-
-export { ROLES as DEMO_ROLES } from './session';

@@ -25,13 +25,34 @@ export function isContactComplete(input: ContactInput): boolean {
   return input.name.trim() !== '' && isValidEmail(input.email) && isValidPhone(input.phone);
 }
 
-/** A `next` that stays on this site: a local path, never '//host' or a scheme. */
+/** The longest `next` kept: a longer one is dropped, here and where the area guard builds it. */
+export const MAX_NEXT_LENGTH = 2000;
+
+const SAME_SITE = 'http://local.invalid';
+
+/**
+ * A `next` that stays on this site: the local path it resolves to, or undefined. The resolved URL is
+ * what a browser follows, so it is checked after normalisation ('/.//host' resolves to '//host').
+ * Backslashes and white space are refused outright: browsers read a backslash as '/' and drop tabs and
+ * newlines, so such a value means something else to them than to us.
+ */
 export function safeNext(next: unknown): string | undefined {
-  if (typeof next !== 'string' || next.length > 2000 || !next.startsWith('/') || /[\\\s]/.test(next))
+  if (typeof next !== 'string' || next.length > MAX_NEXT_LENGTH || !next.startsWith('/')) return undefined;
+  if (/[\\\s\u0000-\u001f\u007f]/.test(next)) return undefined;
+  const url = resolve(next);
+  if (url?.origin !== SAME_SITE) return undefined;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // A second slash or a backslash would name another host, and so would their encoded forms once decoded.
+  return /^\/(?:[/\\]|%2f|%5c)/i.test(path) ? undefined : path;
+}
+
+/** '//[' and the like name a host that cannot be parsed. */
+function resolve(next: string): URL | undefined {
+  try {
+    return new URL(next, SAME_SITE);
+  } catch {
     return undefined;
-  const base = 'http://local.invalid';
-  const url = new URL(next, base);
-  return url.origin === base ? `${url.pathname}${url.search}` : undefined;
+  }
 }
 
 /** The sign-in page that leads back to `path` afterwards; a path too long to come back to is dropped. */

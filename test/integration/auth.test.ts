@@ -179,18 +179,18 @@ describe.each(BACKENDS)('sign-in on %s', (backend) => {
     }
   });
 
-  it('demo sessions: login by role, me, logout', async () => {
+  it("demo sessions: login as the demo firm's user, me, logout", async () => {
     const agent = request.agent(t.app);
     expect((await agent.get('/api/demo/me')).status).toBe(401);
-    const login = await agent.post('/api/demo/login').send({ role: 'reti' });
+    const login = await agent.post('/api/demo/login').send({ role: 'user' });
     expect(login.status).toBe(200);
-    expect(login.body).toEqual({ user_id: 'reti', first_name: 'Riley', role_name: 'reti' });
-    expect((await agent.get('/api/demo/me')).body.user_id).toBe('reti');
+    expect(login.body).toEqual({ user_id: 'attorney', first_name: 'Jordan', role_name: 'user' });
+    expect((await agent.get('/api/demo/me')).body.user_id).toBe('attorney');
     expect((await agent.post('/api/demo/login').send({ role: 'owner' })).status).toBe(403);
-    const token = csrfFrom((await agent.get('/reti/dashboard')).text);
+    const token = csrfFrom((await agent.get('/user/dashboard')).text);
     expect((await agent.post('/api/demo/logout').set('X-CSRF-Token', token)).status).toBe(200);
     expect((await agent.get('/api/demo/me')).status).toBe(401);
-    expect((await request(t.app).post('/api/demo/login').send({ role: 'owner' })).status).toBe(400);
+    expect((await request(t.app).post('/api/demo/login').send({ role: 'owner' })).status).toBe(403);
   });
 
   it('stores the session row with its user', async () => {
