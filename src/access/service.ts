@@ -94,7 +94,7 @@ const toEntry = (action: Action, roles: Record<Role, Flags>): PermissionEntry =>
     canWrite: roles[roleId].write,
     canDelete: roles[roleId].delete,
   })),
-  ...(isLifeline(action) && { lockedFlag: FLAG_OF[capabilityFor(action.method)] }),
+  ...(isLifeline(action) && !action.isPublic && { lockedFlag: FLAG_OF[capabilityFor(action.method)] }),
 });
 
 const notFound = () => new ServiceError('not-found', 'Action not found.');

@@ -133,10 +133,14 @@ describe.each(BACKENDS)('the Role Management and Actions Management pages on %s'
         checked: true,
         disabled: false,
       });
+      // The staff flag itself is never offered: shown disabled, with the reason beside the row's name.
       expect(checkbox(res.text, 'Reti Read for Get Permissions')).toEqual({
         checked: false,
-        disabled: false,
+        disabled: true,
       });
+      expect(res.text).toMatch(
+        /Get Permissions<span class="visually-hidden" id="permission-locked-[^"]+">Staff cannot remove/,
+      );
       expect(await flags('Get Permissions')).toEqual(before);
     });
 
