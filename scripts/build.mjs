@@ -1,7 +1,9 @@
 // Builds the browser islands (ESM, code-split, hashed, with a manifest) and the server bundles.
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -85,19 +87,58 @@ export function writeManifest(metafile) {
   return manifest;
 }
 
-/** Hashed files of earlier builds stay an hour for pages (and servers) still naming them, then go. */
+/** Hashed files of earlier builds, and their compressed copies, stay an hour for pages still naming them. */
 function pruneOldAssets(metafile) {
   const current = new Set(Object.keys(metafile.outputs).map((f) => path.join(root, f)));
   const cutoff = Date.now() - 60 * 60 * 1000;
   for (const name of fs.readdirSync(assetsDir)) {
     const file = path.join(assetsDir, name);
-    if (!current.has(file) && fs.statSync(file).mtimeMs < cutoff) fs.rmSync(file, { force: true });
+    const original = file.replace(/\.(br|gz)$/, '');
+    if (!current.has(original) && fs.statSync(file).mtimeMs < cutoff) fs.rmSync(file, { force: true });
   }
+}
+
+/** The text formats the build writes. */
+const COMPRESSIBLE = /\.(js|css)$/;
+/** Below this many bytes saved, a compressed copy is not worth a file of its own. */
+const MIN_SAVING = 256;
+const ENCODINGS = [
+  {
+    suffix: '.br',
+    compress: promisify(zlib.brotliCompress),
+    options: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+  },
+  { suffix: '.gz', compress: promisify(zlib.gzip), options: { level: 9 } },
+];
+
+/**
+ * Writes FILE.br (brotli at its best, quality 11) and FILE.gz (gzip level 9) beside each output, for the
+ * server to send as they are: far too slow per request, free once made. A hashed name always holds the
+ * same content, so copies left by an earlier build are kept.
+ */
+async function compressAssets(metafile) {
+  const files = Object.keys(metafile.outputs)
+    .filter((file) => COMPRESSIBLE.test(file))
+    .map((file) => path.join(root, file));
+  const jobs = files.flatMap((file) =>
+    ENCODINGS.map(async ({ suffix, compress, options }) => {
+      const target = file + suffix;
+      if (fs.existsSync(target)) return;
+      const original = await fs.promises.readFile(file);
+      const compressed = await compress(original, options);
+      if (original.length - compressed.length < MIN_SAVING) return;
+      // Renamed into place, so a server never reads half a file.
+      await fs.promises.writeFile(`${target}.${process.pid}`, compressed);
+      await fs.promises.rename(`${target}.${process.pid}`, target);
+    }),
+  );
+  await Promise.all(jobs);
 }
 
 export async function buildBrowser() {
   const result = await esbuild.build(browserOptions());
   pruneOldAssets(result.metafile);
+  await compressAssets(result.metafile);
   return writeManifest(result.metafile);
 }
 

@@ -23,7 +23,8 @@ import { createFirmsService } from './firms/service';
 import { healthApi, healthPage, nodeApi } from './health/routes';
 import { createHealthService } from './health/service';
 import { createHealthStore } from './health/store';
-import { ASSETS_URL, type AssetManifest } from './http/assets';
+import { ASSETS_URL, type AssetManifest, assetFiles } from './http/assets';
+import { compressBodies } from './http/compression';
 import { csrfProtection } from './http/csrf';
 import { errorHandler, HttpError } from './http/errors';
 import { rejectCrossSite } from './http/origin';
@@ -36,7 +37,6 @@ import { createSmtpMailer } from './mail/transport';
 import { createRenderer } from './http/render';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security';
-import { PUBLIC_BUILD_DIR } from './paths';
 import { publicPages } from './public/routes';
 import { createUsersService } from './users/service';
 import { createUsersStore } from './users/store';
@@ -101,17 +101,12 @@ export function createApp(deps: AppDeps): App {
   // 1. Request ID and one log line per request.
   app.use(requestLog(logger));
 
-  // 2. Security headers with a per-request CSP nonce; built assets, cached for a year.
+  // 2. Security headers with a per-request CSP nonce; built assets, compressed at build time and cached for
+  // a year; then compression of whatever else is sent.
   app.use(securityHeaders({ production: config.production, apiBaseUrl: config.apiBaseUrl }));
-  app.use(
-    ASSETS_URL,
-    express.static(PUBLIC_BUILD_DIR + ASSETS_URL, {
-      immutable: true,
-      maxAge: '365d',
-      index: false,
-      fallthrough: false,
-    }),
-  );
+  const assets = assetFiles();
+  app.use(ASSETS_URL, assets.hashed);
+  app.use(compressBodies());
 
   // 3. Bodies, then the cross-site check that guards every unsafe request, signed in or not.
   app.use(express.json({ limit: '100kb' }));
