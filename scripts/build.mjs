@@ -10,6 +10,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 const assetsDir = path.join(dist, 'public', 'assets');
 const ASSETS_URL = '/assets';
+/** The site icons, copied under hashed names like the bundles (the ICO is made by scripts/favicon.ts). */
+const ICONS = { svg: 'views/components/favicon.svg', ico: 'views/components/favicon.ico' };
 
 /** Server and command-line entries, bundled to dist/NAME.js. */
 export const SERVER_ENTRIES = {
@@ -30,7 +32,8 @@ function islandEntries() {
 export function browserOptions() {
   return {
     absWorkingDir: root,
-    entryPoints: [...islandEntries(), 'views/styles.css'],
+    entryPoints: [...islandEntries(), 'views/styles.css', ...Object.values(ICONS)],
+    loader: { '.svg': 'copy', '.ico': 'copy' },
     bundle: true,
     format: 'esm',
     splitting: true,
@@ -64,17 +67,19 @@ export function serverOptions() {
   };
 }
 
-/** island name → its file and static imports; plus the runtime, the hydrate module and the stylesheet. */
+/** island name → its file and static imports; plus the runtime, the hydrate module, the stylesheet and the icons. */
 export function writeManifest(metafile) {
   const url = (file) =>
     `${ASSETS_URL}/${path.relative(assetsDir, path.join(root, file)).split(path.sep).join('/')}`;
-  const manifest = { runtime: '', hydrate: '', css: '', islands: {} };
+  const manifest = { runtime: '', hydrate: '', css: '', icons: { svg: '', ico: '' }, islands: {} };
   for (const [file, output] of Object.entries(metafile.outputs)) {
     const entry = output.entryPoint;
     if (!entry) continue;
     if (entry === 'islands/runtime/boot.ts') manifest.runtime = url(file);
     else if (entry === 'islands/runtime/hydrate.ts') manifest.hydrate = url(file);
     else if (entry === 'views/styles.css') manifest.css = url(file);
+    else if (entry === ICONS.svg) manifest.icons.svg = url(file);
+    else if (entry === ICONS.ico) manifest.icons.ico = url(file);
     else {
       const imports = output.imports.filter((i) => i.kind === 'import-statement').map((i) => url(i.path));
       manifest.islands[path.basename(entry, '.tsx')] = { file: url(file), imports };
@@ -98,8 +103,8 @@ function pruneOldAssets(metafile) {
   }
 }
 
-/** The text formats the build writes. */
-const COMPRESSIBLE = /\.(js|css)$/;
+/** Text formats worth compressing; the ICO holds PNG images, which are compressed already. */
+const COMPRESSIBLE = /\.(js|css|svg)$/;
 /** Below this many bytes saved, a compressed copy is not worth a file of its own. */
 const MIN_SAVING = 256;
 const ENCODINGS = [

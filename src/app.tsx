@@ -102,10 +102,11 @@ export function createApp(deps: AppDeps): App {
   app.use(requestLog(logger));
 
   // 2. Security headers with a per-request CSP nonce; built assets, compressed at build time and cached for
-  // a year; then compression of whatever else is sent.
+  // a year, and the icon browsers ask for by name; then compression of whatever else is sent.
   app.use(securityHeaders({ production: config.production, apiBaseUrl: config.apiBaseUrl }));
   const assets = assetFiles();
   app.use(ASSETS_URL, assets.hashed);
+  app.get('/favicon.ico', assets.fixed(deps.manifest.icons.ico));
   app.use(compressBodies());
 
   // 3. Bodies, then the cross-site check that guards every unsafe request, signed in or not.

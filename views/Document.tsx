@@ -46,6 +46,9 @@ export function Document({ meta, children }: { meta: PageMeta; children: ReactNo
         )}
         {csrfToken && <meta name="csrf-token" content={csrfToken} />}
         <link rel="stylesheet" href={manifest.css} />
+        {/* Browsers that draw SVG icons take the SVG; the sizes on the ICO keep Chrome from preferring it. */}
+        <link rel="icon" href={manifest.icons.ico} sizes="32x32" />
+        <link rel="icon" href={manifest.icons.svg} type="image/svg+xml" />
         {meta.jsonLd && (
           <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(meta.jsonLd) }} />
         )}

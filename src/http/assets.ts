@@ -5,11 +5,12 @@ import { PUBLIC_BUILD_DIR } from '../paths';
 import { acceptedEncodings, type Encoding } from './compression';
 import { HttpError } from './errors';
 
-/** What the build wrote: hashed file names of the island runtime, each island and the stylesheet. */
+/** What the build wrote: hashed file names of the island runtime, each island, the stylesheet and the icons. */
 export type AssetManifest = {
   runtime: string;
   hydrate: string;
   css: string;
+  icons: { svg: string; ico: string };
   islands: Record<string, { file: string; imports: string[] }>;
 };
 
@@ -65,6 +66,11 @@ export function assetFiles(dir = path.join(PUBLIC_BUILD_DIR, ASSETS_URL)) {
   return {
     /** Mounted at ASSETS_URL: every hashed file, kept by browsers for a year. */
     hashed: serve((req) => req.path.slice(1), IMMUTABLE),
+    /**
+     * A built file at a fixed address that browsers ask for by name (/favicon.ico): kept a week, since a
+     * new build may change what the address holds.
+     */
+    fixed: (url: string) => serve(() => url.slice(ASSETS_URL.length + 1), 'public, max-age=604800'),
   };
 }
 
