@@ -6,9 +6,9 @@ import { capitalize, dateTime } from '../components/format';
 import { Icon } from '../../islands/icon';
 
 const USER_COLUMNS: Array<Column<FirmUser>> = [
-  { header: 'User ID', rowHeader: true, cell: (u) => u.userId },
+  { header: 'User ID', rowHeader: true, cell: (u) => u.userId, className: 'break-anywhere' },
   { header: 'Name', cell: (u) => `${u.firstName} ${u.lastName}`.trim() },
-  { header: 'Email', cell: (u) => u.email },
+  { header: 'Email', cell: (u) => u.email, className: 'break-anywhere' },
   { header: 'Role', cell: (u) => u.role },
   { header: 'Status', cell: (u) => <Badge status={u.status} label={capitalize(u.status)} /> },
   { header: 'Last Login', cell: (u) => (u.lastLogin ? dateTime(u.lastLogin) : 'Never'), className: 'nowrap' },
