@@ -1,18 +1,17 @@
 # syntax=docker/dockerfile:1
 
-# ---- build: install everything, bundle dist/, then drop the dev dependencies ----
+# ---- build: install the production dependencies only, then bundle dist/ ----
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
-# Puppeteer is a dev dependency for the browser tests; it must never download a browser here.
-ENV PUPPETEER_SKIP_DOWNLOAD=1
-COPY package.json package-lock.json .puppeteerrc.cjs ./
-RUN npm ci --no-audit --no-fund
+COPY package.json package-lock.json ./
+# The build needs esbuild, a production dependency; the test tools (Jest, Puppeteer) stay out of the image.
+RUN npm ci --omit=dev --no-audit --no-fund
 COPY tsconfig.json ./
 COPY src ./src
 COPY views ./views
 COPY islands ./islands
 COPY scripts ./scripts
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+RUN npm run build
 
 # ---- runtime: the bundles and the production dependencies, run as a non-root user ----
 FROM node:24-bookworm-slim AS runtime

@@ -24,7 +24,8 @@ import { createFirmsService } from './firms/service';
 import { healthFeature } from './health';
 import { createHealthService } from './health/service';
 import { createHealthStore } from './health/store';
-import { ASSETS_URL, type AssetManifest } from './http/assets';
+import { ASSETS_URL, type AssetManifest, assetFiles } from './http/assets';
+import { compressBodies } from './http/compression';
 import { csrfProtection } from './http/csrf';
 import { errorHandler, HttpError } from './http/errors';
 import type { Feature } from './http/feature';
@@ -37,7 +38,6 @@ import { invitationsFeature } from './invitations';
 import { createInvitationsService } from './invitations/service';
 import { createMailSender } from './mail/sender';
 import { createSmtpMailer } from './mail/transport';
-import { PUBLIC_BUILD_DIR } from './paths';
 import { publicPages } from './public';
 import { api as apiPaths, pages } from './shared/paths';
 import { ROLES } from './shared/session';
@@ -142,17 +142,13 @@ export function createApp(deps: AppDeps): App {
   // 1. Request ID and one log line per request.
   app.use(requestLog(logger));
 
-  // 2. Security headers with a per-request CSP nonce; built assets, cached for a year.
+  // 2. Security headers with a per-request CSP nonce; built assets, compressed at build time and cached for
+  // a year, and the icon browsers ask for by name; then compression of whatever else is sent.
   app.use(securityHeaders({ production: config.production, apiBaseUrl: config.apiBaseUrl }));
-  app.use(
-    ASSETS_URL,
-    express.static(PUBLIC_BUILD_DIR + ASSETS_URL, {
-      immutable: true,
-      maxAge: '365d',
-      index: false,
-      fallthrough: false,
-    }),
-  );
+  const assets = assetFiles();
+  app.use(ASSETS_URL, assets.hashed);
+  app.get('/favicon.ico', assets.fixed(deps.manifest.icons.ico));
+  app.use(compressBodies());
 
   // 3. Bodies, then the cross-site check that guards every unsafe request, signed in or not.
   app.use(express.json({ limit: '100kb' }));

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import type { AssetManifest } from '../src/http/assets';
 import { PRODUCT_NAME } from '../src/shared/constants';
-import { useRenderContext } from './context';
+import { type IslandUse, useRenderContext } from './context';
 
 export type PageMeta = {
   title: string;
@@ -45,6 +46,9 @@ export function Document({ meta, children }: { meta: PageMeta; children: ReactNo
         )}
         {csrfToken && <meta name="csrf-token" content={csrfToken} />}
         <link rel="stylesheet" href={manifest.css} />
+        {/* Browsers that draw SVG icons take the SVG; the sizes on the ICO keep Chrome from preferring it. */}
+        <link rel="icon" href={manifest.icons.ico} sizes="32x32" />
+        <link rel="icon" href={manifest.icons.svg} type="image/svg+xml" />
         {meta.jsonLd && (
           <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(meta.jsonLd) }} />
         )}
@@ -58,17 +62,27 @@ export function Document({ meta, children }: { meta: PageMeta; children: ReactNo
 }
 
 /**
- * The one script of a page with islands: it imports the runtime and names only the islands used.
- * Rendered last, after every island of the page has recorded itself. A page without islands gets none.
+ * The text of the page's one inline script, which imports the runtime and names only the islands used; none
+ * for a page without islands. The renderer hashes the same text for the CSP of pages it caches.
  */
-function IslandBoot() {
-  const { islands, manifest, nonce } = useRenderContext();
-  if (islands.length === 0) return null;
+export function bootScript(islands: IslandUse[], manifest: AssetManifest): string | undefined {
+  if (islands.length === 0) return undefined;
   const names = [...new Set(islands.map((i) => i.name))];
   const boot = {
     hydrate: manifest.hydrate,
     islands: Object.fromEntries(names.map((n) => [n, manifest.islands[n].file])),
   };
+  return `import{boot}from${scriptJson(manifest.runtime)};boot(${scriptJson(boot)})`;
+}
+
+/**
+ * The boot script, rendered last, after every island of the page has recorded itself. A cached page has
+ * no nonce: its CSP names the script's hash instead.
+ */
+function IslandBoot() {
+  const { islands, manifest, nonce } = useRenderContext();
+  const script = bootScript(islands, manifest);
+  if (script === undefined) return null;
   // Islands that hydrate at once are preloaded; the others load on their trigger, keeping first paint light.
   const eager = islands.filter((i) => i.trigger === 'load').map((i) => manifest.islands[i.name]);
   const preload = [
@@ -79,13 +93,7 @@ function IslandBoot() {
       {preload.map((href) => (
         <link key={href} rel="modulepreload" href={href} />
       ))}
-      <script
-        type="module"
-        nonce={nonce}
-        dangerouslySetInnerHTML={{
-          __html: `import{boot}from${scriptJson(manifest.runtime)};boot(${scriptJson(boot)})`,
-        }}
-      />
+      <script type="module" nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: script }} />
     </>
   );
 }

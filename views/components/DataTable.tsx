@@ -9,8 +9,10 @@ export type Column<T> = {
 };
 
 /**
- * A table with a caption and column headers. The wrapper scrolls sideways on narrow screens; it is
- * focusable and named by the caption so keyboard users can scroll it too.
+ * A table with a caption and column headers. Long words wrap, so it fits the page at desktop widths; on a
+ * phone each row becomes a card headed by its row header, each cell labelled with its column's name
+ * (`data-label`, shown by the stylesheet). The wrapper is focusable and named by the caption, so that
+ * keyboard users can scroll it should anything still overflow.
  */
 export function DataTable<T>(props: {
   caption: string;
@@ -50,7 +52,7 @@ export function DataTable<T>(props: {
                       {c.cell(row)}
                     </th>
                   ) : (
-                    <td key={c.header} className={c.className}>
+                    <td key={c.header} className={c.className} data-label={c.header}>
                       {c.cell(row)}
                     </td>
                   ),

@@ -8,9 +8,9 @@ import { pages } from '../../src/shared/paths';
 import { useRenderContext } from '../context';
 
 const USER_COLUMNS: Array<Column<FirmUser>> = [
-  { header: 'User ID', rowHeader: true, cell: (u) => u.userId },
+  { header: 'User ID', rowHeader: true, cell: (u) => u.userId, className: 'break-anywhere' },
   { header: 'Name', cell: (u) => `${u.firstName} ${u.lastName}`.trim() },
-  { header: 'Email', cell: (u) => u.email },
+  { header: 'Email', cell: (u) => u.email, className: 'break-anywhere' },
   { header: 'Role', cell: (u) => u.role },
   { header: 'Status', cell: (u) => <Badge status={u.status} label={capitalize(u.status)} /> },
   { header: 'Last Login', cell: (u) => (u.lastLogin ? dateTime(u.lastLogin) : 'Never'), className: 'nowrap' },
