@@ -10,7 +10,13 @@ import { createAuditService } from './audit/service';
 import { authFeature } from './auth';
 import { areaGuard } from './auth/guard';
 import { createAuthService } from './auth/service';
-import { sessionCookieName, sessionMiddleware, sessionRevoker, startSessionPruning } from './auth/session';
+import {
+  sessionCookieName,
+  sessionMiddleware,
+  sessionRevoker,
+  sessionStoreCheck,
+  startSessionPruning,
+} from './auth/session';
 import { createSessionsStore } from './auth/store';
 import { DECLARED_ACTIONS } from './catalogue';
 import type { Config } from './config';
@@ -112,7 +118,7 @@ export function createApp(deps: AppDeps): App {
     apiBaseUrl: config.apiBaseUrl,
   });
   const features: Feature[] = [
-    authFeature({ kit, auth, render, cookieName }),
+    authFeature({ kit, auth, render, cookieName, sessionsReady: sessionStoreCheck({ redis }) }),
     demoFeature({ kit, auth, demo: config.demo, cookieName }),
     contactFeature({
       kit,

@@ -10,7 +10,13 @@ import type { AuthService } from './service';
 import { endSession, startSession } from './session-control';
 import type { Renderer } from '../http/render';
 
-export type AuthDeps = { auth: AuthService; render: Renderer; cookieName: string };
+export type AuthDeps = {
+  auth: AuthService;
+  render: Renderer;
+  cookieName: string;
+  /** Whether a session could be stored now (see sessionStoreCheck). */
+  sessionsReady: () => Promise<boolean>;
+};
 const action = declareFor<AuthDeps>();
 
 export const logIn = action({
@@ -25,6 +31,7 @@ export const logIn = action({
   input: loginSchema,
   badInput: 'User ID and Password are both required.',
   async run({ deps, req }, input) {
+    if (!(await deps.sessionsReady())) throw new ServiceError('unavailable', MESSAGES.signInUnavailable);
     const user = await deps.auth.authenticate(input.user_id, input.password);
     if (!user) throw new ServiceError('unauthenticated', MESSAGES.loginFailed);
     await startSession(req, user);

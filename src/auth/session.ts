@@ -74,6 +74,23 @@ class RedisSessionStore extends RedisStore {
   }
 }
 
+/**
+ * Whether a new session could be stored right now. Sign-in asks before it looks at the password: a
+ * store that is down must refuse every attempt alike, or the answer would tell a right password from a
+ * wrong one (and, with the rate limit's store down too, invite guessing).
+ */
+export function sessionStoreCheck(options: Pick<SessionOptions, 'redis'>): () => Promise<boolean> {
+  const { redis } = options;
+  if (!redis) return async () => true;
+  return () =>
+    redis.isReady
+      ? redis.ping().then(
+          () => true,
+          () => false,
+        )
+      : Promise.resolve(false);
+}
+
 /** Ends every session of the given users, wherever sessions are kept. */
 export function sessionRevoker(options: Pick<SessionOptions, 'redis' | 'redisPrefix' | 'sessions'>) {
   return async (userIds: string[]): Promise<void> => {

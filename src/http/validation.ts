@@ -21,8 +21,28 @@ export function stringFields<K extends string>(body: unknown, keys: readonly K[]
   >;
 }
 
-/** The parsed input, or a 422 whose message is the first problem and whose fields say where each one is. */
+/** The message for text that holds a NUL character, which no field of the product can store. */
+export const NUL_MESSAGE = 'This field contains a character that is not allowed (NUL, \\u0000).';
+
+/** The field (top-level name) of the first text anywhere in the input that holds a NUL character. */
+function fieldWithNul(input: unknown, field = 'form'): string | undefined {
+  if (typeof input === 'string') return input.includes('\u0000') ? field : undefined;
+  if (!input || typeof input !== 'object') return undefined;
+  for (const [key, value] of Object.entries(input)) {
+    const found = fieldWithNul(value, field === 'form' && !Array.isArray(input) ? key : field);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * The parsed input, or a 422 whose message is the first problem and whose fields say where each one is.
+ * Every input passes here, so the rules that hold for all text hold here once: no NUL characters
+ * (PostgreSQL cannot store them), whatever the field.
+ */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const nul = fieldWithNul(input);
+  if (nul) throw new ServiceError('invalid', NUL_MESSAGE, { [nul]: NUL_MESSAGE });
   const parsed = schema.safeParse(input ?? {});
   if (parsed.success) return parsed.data;
   const errors = fieldErrors<string>(parsed.error);

@@ -153,20 +153,24 @@ describe('Role Management and Actions Management in the browser', () => {
       expect(await callActions()).toBe(200);
     });
 
-    it('refuses to untick Reti Read on Get Permissions, keeping the row as the person left it', async () => {
+    it('never offers to untick Reti Read on Get Permissions: it stays ticked and disabled, with the reason', async () => {
       const { page } = await openStaffPage('/reti/role-management');
       const before = await flags('Get Permissions');
       await (await control(page, 'Edit Get Permissions')).click();
+      await page.waitForFunction(() => document.querySelector('tr.is-editing') !== null);
+      expect(await boxState(page, 'Reti Read for Get Permissions')).toEqual({
+        checked: true,
+        disabled: true,
+      });
+      const reason = await page.$eval(
+        'input[aria-label="Reti Read for Get Permissions"]',
+        (e) => document.getElementById(e.getAttribute('aria-describedby') ?? '')?.textContent,
+      );
+      expect(reason).toBe(SELF_LOCKOUT);
       await (await box(page, 'Reti Read for Get Permissions'))!.click();
       await (await control(page, 'Save Get Permissions')).click();
-      await page.waitForSelector('.access-outcome [role=alert]');
-      expect(await textOf(page, '.access-outcome [role=alert]')).toBe(
-        `Get Permissions was not saved. ${SELF_LOCKOUT}`,
-      );
-      expect(await boxState(page, 'Reti Read for Get Permissions')).toEqual({
-        checked: false,
-        disabled: false,
-      });
+      await page.waitForSelector('.access-outcome [role=status], .access-outcome .alert-success');
+      expect(await textOf(page, '.access-outcome')).toBe('Permissions saved for Get Permissions.');
       expect(await flags('Get Permissions')).toEqual(before);
       expect(await axeViolations(page)).toEqual([]);
       await screenshot(page, 'role-management-refused', { fullPage: false });
@@ -330,20 +334,19 @@ describe('Role Management and Actions Management in the browser', () => {
       });
       expect(await attorneyStatus('/api/permissions')).toBe(200);
 
-      // The self-lockout is refused with the entered ticks kept.
+      // The staff flag that would lock staff out is never offered: disabled while editing, and kept on save.
       await clickAndWait(page, await control(page, 'Edit Get Permissions'));
-      await (await box(page, 'Reti Read for Get Permissions'))!.click();
-      const refused = await clickAndWait(page, await control(page, 'Save Get Permissions'));
-      expect(refused?.status()).toBe(409);
-      expect(await textOf(page, '.access-outcome')).toBe(`Get Permissions was not saved. ${SELF_LOCKOUT}`);
       expect(await boxState(page, 'Reti Read for Get Permissions')).toEqual({
-        checked: false,
-        disabled: false,
+        checked: true,
+        disabled: true,
       });
       expect(await boxState(page, 'User Read for Get Permissions')).toEqual({
         checked: true,
         disabled: false,
       });
+      const kept = await clickAndWait(page, await control(page, 'Save Get Permissions'));
+      expect(kept?.status()).toBe(200);
+      expect(await textOf(page, '.flash')).toBe('Permissions saved for Get Permissions.');
       expect(await flags('Get Permissions')).toEqual({
         admin: [false, false, false],
         reti: [true, false, false],
