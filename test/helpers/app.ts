@@ -5,11 +5,15 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import pg from 'pg';
+import request from 'supertest';
 import { createApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import { type Database, openDatabase } from '../../src/db/database';
 import { connectRedis, createRedis, type Redis } from '../../src/db/redis';
 import { prepareDatabase } from '../../src/setup';
+import { ROLE_HOME } from '../../src/shared/constants';
+import type { Role } from '../../src/shared/session';
+import { createUsersService } from '../../src/users/service';
 import { DEMO_FIRM } from '../../src/demo/accounts';
 import { readManifest } from '../../src/http/assets';
 import { createLogger } from '../../src/logger';
@@ -162,3 +166,65 @@ export const demoFirmId = async (database: Database) =>
       .where('name', '=', DEMO_FIRM.name)
       .executeTakeFirstOrThrow()
   ).id;
+
+/** The demo data set's sign-in name for each role. */
+export const DEMO_LOGINS = { user: 'attorney', admin: 'admin', reti: 'reti' } as const;
+
+export type SignedIn = { agent: request.Agent; token: string; home: string };
+
+/**
+ * A browser-like agent signed in as `loginId` (through the API), with its session's CSRF token, read
+ * from the user's home page the way an island reads it.
+ */
+export async function signIn(
+  app: TestApp['app'],
+  loginId: string,
+  password = DEMO_PASSWORD,
+): Promise<SignedIn> {
+  const agent = request.agent(app);
+  const login = await agent.post('/api/auth/login').send({ user_id: loginId, password });
+  if (login.status !== 200)
+    throw new Error(`signing in as ${loginId} answered ${login.status}: ${login.text}`);
+  const home = ROLE_HOME[login.body.role_name as Role];
+  const token = csrfFrom((await agent.get(home)).text);
+  if (!token) throw new Error(`no CSRF token on ${home}`);
+  return { agent, token, home };
+}
+
+let firms = 0;
+
+/**
+ * Another firm beside the demo firm, active, with an administrator and a user who can sign in (with
+ * DEMO_PASSWORD): the other tenant of a tenant-isolation test.
+ */
+export async function secondFirm(t: TestApp): Promise<{ id: string; admin: string; user: string }> {
+  const n = ++firms;
+  const { id } = await t.database.db
+    .insertInto('firms')
+    .values({
+      name: `Second Street Immigration ${n}`,
+      contact_person: 'Sam Ortiz',
+      contact_role: 'Founder',
+      email: `office${n}@second-street.example`,
+      phone: '+1 (555) 010-4000',
+      status: 'active',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const users = createUsersService(t.database.db);
+  const account = (loginId: string, role: 'admin' | 'user') =>
+    users.create(
+      {
+        firmId: id,
+        loginId,
+        firstName: 'Sam',
+        email: `${loginId}@second-street.example`,
+        role,
+        password: DEMO_PASSWORD,
+      },
+      'basic',
+    );
+  await account(`second${n}.admin`, 'admin');
+  await account(`second${n}.user`, 'user');
+  return { id, admin: `second${n}.admin`, user: `second${n}.user` };
+}

@@ -7,11 +7,10 @@ import type { Action, PermissionEntry } from '../../src/shared/access';
 import {
   BACKENDS,
   countRows,
-  DEMO_PASSWORD,
   startTestApp,
   type TestApp,
-  csrfFrom,
   demoFirmId as findDemoFirmId,
+  signIn as signInAs,
 } from '../helpers/app';
 
 type Role = 'user' | 'admin' | 'reti';
@@ -55,13 +54,8 @@ describe.each(BACKENDS)('the actions and permissions API (%s)', (backend) => {
   const agents = {} as Record<Role, { agent: request.Agent; csrf: string }>;
 
   async function signIn(role: Role) {
-    const agent = request.agent(t.app);
-    expect(
-      (await agent.post('/api/auth/login').send({ user_id: LOGINS[role], password: DEMO_PASSWORD })).status,
-    ).toBe(200);
-    const csrf = csrfFrom((await agent.get(`/${role}/dashboard`)).text);
-    expect(csrf).not.toBe('');
-    return { agent, csrf };
+    const { agent, token } = await signInAs(t.app, LOGINS[role]);
+    return { agent, csrf: token };
   }
 
   /** A signed-in call with the session's CSRF token. */

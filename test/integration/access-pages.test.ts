@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { BACKENDS, DEMO_PASSWORD, startTestApp, type TestApp, visibleText, csrfFrom } from '../helpers/app';
+import { BACKENDS, startTestApp, type TestApp, visibleText, signIn as signInAs } from '../helpers/app';
 
 const SELF_LOCKOUT = 'Staff cannot remove their own access to Role Management and Actions Management.';
 const PUBLIC_ACTION = 'This action is public: everyone may call it, so it has no role permissions to edit.';
@@ -28,13 +28,8 @@ describe.each(BACKENDS)('the Role Management and Actions Management pages on %s'
   afterAll(() => t.close());
 
   /** A signed-in agent and the CSRF token its pages carry. */
-  async function signIn(loginId: string, page: string) {
-    const agent = request.agent(t.app);
-    const login = await agent.post('/api/auth/login').send({ user_id: loginId, password: DEMO_PASSWORD });
-    expect(login.status).toBe(200);
-    return { agent, token: csrfFrom((await agent.get(page)).text) };
-  }
-  const staff = () => signIn('reti', '/reti/dashboard');
+  const signIn = (loginId: string, _home?: string) => signInAs(t.app, loginId);
+  const staff = () => signIn('reti');
 
   const action = (name: string) =>
     t.database.db.selectFrom('actions').selectAll().where('name', '=', name).executeTakeFirstOrThrow();

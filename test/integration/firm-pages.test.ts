@@ -1,17 +1,16 @@
 import { sql } from 'kysely';
 import request from 'supertest';
-import { createUsersService } from '../../src/users/service';
 import { DASHBOARD_PAGE_SIZE } from '../../src/firms/pages';
 import {
   BACKENDS,
   countRows,
-  DEMO_PASSWORD,
   REDIS_URL,
   startTestApp,
   type TestApp,
   visibleText,
-  csrfFrom,
   demoFirmId as findDemoFirmId,
+  signIn as signInAs,
+  secondFirm,
 } from '../helpers/app';
 
 const mainText = (html: string) => visibleText(/<main[\s\S]*<\/main>/.exec(html)![0]);
@@ -46,14 +45,8 @@ describe.each(BACKENDS)('the staff dashboard and firm pages (%s)', (backend) => 
   });
   afterAll(() => t.close());
 
-  async function signIn(loginId: string, home: string) {
-    const agent = request.agent(t.app);
-    expect(
-      (await agent.post('/api/auth/login').send({ user_id: loginId, password: DEMO_PASSWORD })).status,
-    ).toBe(200);
-    return { agent, token: csrfFrom((await agent.get(home)).text) };
-  }
-  const signInStaff = () => signIn('reti', '/reti/dashboard');
+  const signIn = (loginId: string, _home?: string) => signInAs(t.app, loginId);
+  const signInStaff = () => signIn('reti');
 
   const firmRow = (id: string) =>
     t.database.db.selectFrom('firms').selectAll().where('id', '=', id).executeTakeFirst();
@@ -422,20 +415,8 @@ describe.each(BACKENDS)('the staff dashboard and firm pages (%s)', (backend) => 
   });
 
   it("signs a deleted firm's users out at once, wherever sessions are kept", async () => {
-    const id = await createFirm('Closing Law Group', 'close@closing.example');
-    const password = 'Closing-Admin-Pass-1!';
-    await createUsersService(t.database.db).create({
-      firmId: id,
-      loginId: 'closing.admin',
-      firstName: 'Cleo',
-      email: 'cleo@closing.example',
-      role: 'admin',
-      password,
-    });
-    const member = request.agent(t.app);
-    expect((await member.post('/api/auth/login').send({ user_id: 'closing.admin', password })).status).toBe(
-      200,
-    );
+    const { id, admin } = await secondFirm(t);
+    const { agent: member } = await signIn(admin);
     expect((await member.get('/admin/dashboard')).status).toBe(200);
 
     await setActive('Delete Firm', true);

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { DEMO_PASSWORD, startTestApp, type TestApp, csrfFrom } from '../helpers/app';
+import { DEMO_PASSWORD, startTestApp, type TestApp, signIn } from '../helpers/app';
 
 describe('request safety', () => {
   let t: TestApp;
@@ -8,12 +8,7 @@ describe('request safety', () => {
   });
   afterAll(() => t.close());
 
-  async function signedIn() {
-    const agent = request.agent(t.app);
-    await agent.post('/api/auth/login').send({ user_id: 'admin', password: DEMO_PASSWORD });
-    const token = csrfFrom((await agent.get('/admin/dashboard')).text);
-    return { agent, token };
-  }
+  const signedIn = () => signIn(t.app, 'admin');
 
   it('gives an anonymous reader no cookie', async () => {
     for (const path of ['/', '/public', '/health', '/login', '/robots.txt']) {
