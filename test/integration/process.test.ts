@@ -3,7 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { waitFor } from '../helpers/poll';
-import { killServers, SERVER, startServer } from '../helpers/process';
+import { killServers, SERVER, listeningPort, startServer } from '../helpers/process';
 
 afterAll(killServers);
 
@@ -30,8 +30,8 @@ describe('the server process', () => {
   });
 
   it('starts on PGlite, prints the URL and demo logins, refuses a second process on the folder, and stops cleanly on SIGTERM', async () => {
-    const port = 39000 + Math.floor(Math.random() * 1000);
-    const server = startServer({ PORT: String(port), DATA_DIR: dataDir });
+    const server = startServer({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    const port = await listeningPort(server);
     await waitFor(() => server.output().includes('demo logins'));
     expect(server.output()).toContain(`Reti Immigration is running at http://localhost:${port}`);
     expect(server.output()).toContain(
@@ -39,7 +39,7 @@ describe('the server process', () => {
     );
     expect(fs.existsSync(path.join(dataDir, 'pgdata.lock'))).toBe(true);
 
-    const second = startServer({ PORT: String(port + 1), DATA_DIR: dataDir });
+    const second = startServer({ PORT: '0', DATA_DIR: dataDir });
     expect(await second.exited).toBe(1);
     expect(second.output()).toContain(`The data folder is in use by process ${server.child.pid}`);
 
@@ -51,7 +51,7 @@ describe('the server process', () => {
     );
     response.pause();
     server.child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 200));
+    await waitFor(() => server.output().includes('shutting down'));
     let bytes = 0;
     response.on('data', (d: Buffer) => (bytes += d.length));
     response.resume();

@@ -115,7 +115,7 @@ describe('Redis unreachable', () => {
 });
 
 describeWithRedis('Redis coming back', () => {
-  const port = 46000 + Math.floor(Math.random() * 1000);
+  let port: number;
   let server: ChildProcess | undefined;
   let t: TestApp;
 
@@ -125,7 +125,7 @@ describeWithRedis('Redis coming back', () => {
       ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
       { stdio: 'ignore' },
     );
-    await new Promise((r) => setTimeout(r, 300));
+    await waitFor(() => accepts(port), 5000);
   };
   const stopRedis = () =>
     new Promise((resolve) => {
@@ -136,6 +136,7 @@ describeWithRedis('Redis coming back', () => {
     request(t.app).post('/api/auth/login').send({ user_id: 'admin', password: DEMO_PASSWORD });
 
   beforeAll(async () => {
+    port = await freePort();
     await startRedis();
     t = await startTestApp({ redis: `redis://127.0.0.1:${port}` });
   });
@@ -147,16 +148,9 @@ describeWithRedis('Redis coming back', () => {
   it('answers 503 while Redis is down and recovers by itself when it returns', async () => {
     expect((await login()).status).toBe(200);
     await stopRedis();
-    await new Promise((r) => setTimeout(r, 200));
-    expect((await login()).status).toBe(503);
+    await waitFor(async () => (await login()).status === 503, 5000);
     await startRedis();
-    const until = Date.now() + 5000;
-    let status = 0;
-    while (Date.now() < until && status !== 200) {
-      status = (await login()).status;
-      if (status !== 200) await new Promise((r) => setTimeout(r, 200));
-    }
-    expect(status).toBe(200);
+    await waitFor(async () => (await login()).status === 200, 10_000);
   }, 20_000);
 });
 
@@ -330,3 +324,15 @@ describeWithRedis('a frozen Redis', () => {
     });
   });
 });
+
+/** Whether something accepts TCP connections on the loopback port. */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}

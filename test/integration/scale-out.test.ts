@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,9 +15,7 @@ import {
   type TestApp,
   csrfFrom,
 } from '../helpers/app';
-
-const SERVER = path.join(__dirname, '..', '..', 'dist', 'server.js');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { listeningPort, startServer } from '../helpers/process';
 
 /** The body of PUT /permissions/{id} for Get All Actions: reti keeps read; the firm user gets it or not. */
 const getAllActionsRow = (userRead: boolean) => ({
@@ -34,7 +32,7 @@ async function within(ms: number, what: string, check: () => Promise<boolean>): 
   for (;;) {
     if (await check()) return Date.now() - started;
     if (Date.now() - started >= ms) throw new Error(`${what}: not seen within ${ms} ms`);
-    await sleep(50);
+    await new Promise((r) => setTimeout(r, 50));
   }
 }
 
@@ -66,48 +64,35 @@ describeScaleOut?.('two app processes on one PostgreSQL and one Redis', () => {
   const children: ChildProcess[] = [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reti-scale-'));
   const secret = crypto.randomBytes(32).toString('hex');
-  const ports = [0, 1].map(() => 40000 + Math.floor(Math.random() * 5000));
-  if (ports[0] === ports[1]) ports[1]++;
-  const urls = ports.map((p) => `http://127.0.0.1:${p}`);
+  /** Each process's base URL, on the port the OS gave it. */
+  const urls: string[] = [];
   let schema: Awaited<ReturnType<typeof postgresSchema>>;
   let reti: Session;
   let attorney: Session;
   let getAllActions: Action;
   let getAllFirms: Action;
 
-  async function startProcess(port: number, databaseUrl: string): Promise<void> {
-    const child = spawn(process.execPath, [SERVER], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'test',
-        PORT: String(port),
-        DATABASE_URL: databaseUrl,
-        REDIS_URL: REDIS_URL!,
-        SESSION_SECRET: secret,
-        DATA_DIR: dataDir,
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DEMO_PASSWORD,
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  /** Starts an app process on a port of the OS's choosing; answers its base URL once it listens. */
+  async function startProcess(databaseUrl: string): Promise<string> {
+    const server = startServer({
+      NODE_ENV: 'test',
+      PORT: '0',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: REDIS_URL!,
+      SESSION_SECRET: secret,
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'http://127.0.0.1',
+      DEMO_PASSWORD,
     });
-    children.push(child);
-    let output = '';
-    child.stdout!.on('data', (d) => (output += d));
-    child.stderr!.on('data', (d) => (output += d));
-    const until = Date.now() + 30_000;
-    while (!output.includes('demo logins')) {
-      if (child.exitCode !== null || Date.now() > until)
-        throw new Error(`the app process on port ${port} did not start:\n${output}`);
-      await sleep(50);
-    }
+    children.push(server.child);
+    return `http://127.0.0.1:${await listeningPort(server)}`;
   }
 
   beforeAll(async () => {
     schema = await postgresSchema();
     // The first process migrates and seeds the fresh schema; the second finds it ready.
-    await startProcess(ports[0], schema.url);
-    await startProcess(ports[1], schema.url);
+    urls.push(await startProcess(schema.url));
+    urls.push(await startProcess(schema.url));
     reti = await signIn(urls[0], 'reti', '/reti/dashboard');
     attorney = await signIn(urls[1], 'attorney', '/user/dashboard');
     const actions: Action[] = (await call(urls[0], reti, 'get', '/api/actions').expect(200)).body;
@@ -134,8 +119,8 @@ describeScaleOut?.('two app processes on one PostgreSQL and one Redis', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }, 30_000);
 
-  const attorneyReadsActions = async (port: number) =>
-    (await call(urls[port], attorney, 'get', '/api/actions')).status;
+  const attorneyReadsActions = async (process: number) =>
+    (await call(urls[process], attorney, 'get', '/api/actions')).status;
 
   it('shares sessions: a session begun on one process is signed in on the other', async () => {
     const me = await call(urls[1], reti, 'get', '/api/demo/me');
