@@ -22,8 +22,13 @@ pg.types.setTypeParser(INT8, (v: string) => Number(v));
 export const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === '23505';
 
 /** PostgreSQL when a URL is given; otherwise embedded PGlite in `dataDir` (or in memory for `memory://`). */
-export async function openDatabase(options: { url?: string; dataDir: string }): Promise<Database> {
-  return options.url ? openPostgres(options.url) : openPglite(options.dataDir);
+export async function openDatabase(options: {
+  url?: string;
+  dataDir: string;
+  /** A PGlite data folder to start an in-memory database from (a prepared copy: the tests' template). */
+  template?: Blob;
+}): Promise<Database> {
+  return options.url ? openPostgres(options.url) : openPglite(options.dataDir, options.template);
 }
 
 /** PostgreSQL cancels a statement that runs longer than this. */
@@ -93,7 +98,7 @@ function evictingPool(pool: pg.Pool): PostgresPool {
   return { connect, end: () => pool.end() };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const inMemory = dataDir === 'memory://';
   const folder = inMemory ? undefined : path.join(dataDir, 'pgdata');
@@ -101,6 +106,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   try {
     const client = await PGlite.create(folder ?? 'memory://', {
       parsers: { [DATE]: (v: string) => v, [INT8]: (v: string) => Number(v) },
+      loadDataDir: template,
     });
     const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
     return {

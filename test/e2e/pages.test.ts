@@ -119,3 +119,49 @@ describe('every page: accessible, and its islands hydrate cleanly', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 });
+
+describe('every page with JavaScript off: accessible as served', () => {
+  const suite = e2eSuite();
+
+  /**
+   * A browser page where the product's scripts never run, signed in through the no-JS login form when a
+   * login is given. Its script files are refused rather than scripting turned off: axe itself is a script
+   * the test puts in the page, and the page is then exactly what a browser without JavaScript shows.
+   */
+  async function openWithoutScripts(loginId?: string) {
+    const { page } = await suite.open();
+    await page.setRequestInterception(true);
+    page.on('request', (r) => void (r.resourceType() === 'script' ? r.abort() : r.continue()));
+    if (loginId) {
+      await page.goto(`${suite.url}/login`);
+      await fill(page, 'User ID', loginId, 'main form');
+      await fill(page, 'Password', DEMO_PASSWORD, 'main form');
+      await Promise.all([page.waitForNavigation(), (await control(page, 'Login', 'main form')).click()]);
+    }
+    return page;
+  }
+
+  it.each([
+    [undefined, ['/', '/public', '/login', '/health', '/health?check=database', '/public?contact=sent']],
+    [
+      'reti',
+      [
+        '/reti/dashboard',
+        '/reti/firm-onboard',
+        '/reti/role-management',
+        '/reti/role-management?edit=x',
+        '/reti/actions',
+        '/reti/actions?new=1',
+        '/admin/dashboard',
+      ],
+    ],
+    ['admin', ['/admin/dashboard', '/admin/users', '/reti/actions']],
+    ['attorney', ['/user/dashboard', '/user/cases']],
+  ])('as %s: no axe violations on %j', async (loginId, paths) => {
+    const page = await openWithoutScripts(loginId);
+    for (const path of paths) {
+      await page.goto(`${suite.url}${path}`);
+      expect([path, await axeViolations(page)]).toEqual([path, []]);
+    }
+  });
+});

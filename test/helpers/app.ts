@@ -14,6 +14,7 @@ import { prepareDatabase } from '../../src/setup';
 import { ROLE_HOME } from '../../src/shared/constants';
 import type { Role } from '../../src/shared/session';
 import { createUsersService } from '../../src/users/service';
+import { pgliteTemplate } from './template';
 import { DEMO_FIRM } from '../../src/demo/accounts';
 import { readManifest } from '../../src/http/assets';
 import { createLogger } from '../../src/logger';
@@ -79,8 +80,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...options.env,
   });
   const url = pgSchema && (options.postgresUrl?.(pgSchema.url) ?? pgSchema.url);
-  const database = await openDatabase({ url, dataDir: 'memory://' });
-  await prepareDatabase(database, { demoPassword: DEMO_PASSWORD });
+  // PGlite starts from the run's prepared template; a PostgreSQL schema of its own is prepared here.
+  const database = await openDatabase({
+    url,
+    dataDir: 'memory://',
+    template: url ? undefined : pgliteTemplate(),
+  });
+  if (url) await prepareDatabase(database, { demoPassword: DEMO_PASSWORD });
   const logger = options.logger ?? createLogger('silent');
   const redisUrl = typeof options.redis === 'string' ? options.redis : options.redis ? REDIS_URL : undefined;
   const redis = redisUrl ? createRedis(redisUrl, logger) : undefined;

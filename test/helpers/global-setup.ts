@@ -1,9 +1,27 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import type { DB } from '../../src/db/schema';
+import { prepareDatabase } from '../../src/setup';
+import { DEMO_PASSWORD } from './app';
+import { TEMPLATE_FILE } from './template';
 
-/** The pages name hashed island files from the build's manifest, so the tests build once first. */
-export default function globalSetup(): void {
+/**
+ * Once per test run: the build (pages name hashed island files from its manifest), and the PGlite
+ * template every PGlite test app is copied from.
+ */
+export default async function globalSetup(): Promise<void> {
   execFileSync(process.execPath, [path.join(__dirname, '..', '..', 'scripts', 'build.mjs')], {
     stdio: 'inherit',
   });
+  const client = await PGlite.create('memory://');
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+  await prepareDatabase({ db, kind: 'pglite', close: () => db.destroy() }, { demoPassword: DEMO_PASSWORD });
+  const dump = await client.dumpDataDir('none');
+  fs.writeFileSync(`${TEMPLATE_FILE}.${process.pid}`, Buffer.from(await dump.arrayBuffer()));
+  fs.renameSync(`${TEMPLATE_FILE}.${process.pid}`, TEMPLATE_FILE);
+  await db.destroy();
 }
