@@ -51,11 +51,11 @@ const fieldMessages = (page: Page) =>
     nodes.map((n) => (n as HTMLElement).innerText.trim()),
   );
 
-/** Waits for the island's message about the change and for the list it then fetches again. */
+/** Waits for the island's message about the change (on the line under its row) and for the list it then fetches again. */
 async function settled(page: Page, message: string) {
   await page.waitForFunction(
     (text) =>
-      document.querySelector('.access-outcome')?.textContent === text &&
+      document.querySelector('.access-row-outcome .alert')?.textContent === text &&
       !document.querySelector('.access-loading'),
     {},
     message,
@@ -159,8 +159,8 @@ describe('Role Management and Actions Management in the browser', () => {
       await (await control(page, 'Edit Get Permissions')).click();
       await (await box(page, 'Reti Read for Get Permissions'))!.click();
       await (await control(page, 'Save Get Permissions')).click();
-      await page.waitForSelector('.access-outcome [role=alert]');
-      expect(await textOf(page, '.access-outcome [role=alert]')).toBe(
+      await page.waitForSelector('.access-row-outcome [role=alert]');
+      expect(await textOf(page, '.access-row-outcome [role=alert]')).toBe(
         `Get Permissions was not saved. ${SELF_LOCKOUT}`,
       );
       expect(await boxState(page, 'Reti Read for Get Permissions')).toEqual({
