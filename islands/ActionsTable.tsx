@@ -4,7 +4,17 @@ import { HttpStatusError, request } from '../src/shared/api-client';
 import { ACCESS_MESSAGES, type Action, ACTION_LIMITS, FORM_METHODS } from '../src/shared/access';
 import { api, pages } from '../src/shared/paths';
 import type { FieldErrors } from '../src/shared/validation';
-import { Loading, type Outcome, OUTCOMES, OutcomeAlert, problemOf } from './ui/access';
+import {
+  Loading,
+  type Outcome,
+  OUTCOMES,
+  OutcomeAlert,
+  problemOf,
+  ROW_LINE_MESSAGE,
+  type RowLine,
+  withRowOutcome,
+  useFocusAfterRender,
+} from './ui/access';
 import { Alert, CheckboxField, Field, SelectField, TextAreaField } from './ui/form';
 import { Icon } from './ui/icon';
 
@@ -60,16 +70,29 @@ export const formValuesOf = (a: Action): ActionFormValues => ({
 });
 
 const PAGE = pages.reti.actions;
+const COLUMNS = 7;
+const rowOf = (id: string) => `[id="action-${id}"]`;
+/** The row's controls, found again after the list is fetched (a toggle may be a new element by then). */
+const toggleOf = (id: string) => `${rowOf(id)} [data-control="toggle"]`;
+const editOf = (id: string) => `${rowOf(id)} [data-control="edit"]`;
+const ADD = '[data-control="add"]';
 
 /** Actions Management (SPEC §2): the catalogue of API actions, added, edited, toggled and deleted here. */
 function ActionsTable(props: ActionsTableProps) {
   const [actions, setActions] = useState(props.actions);
   const [form, setForm] = useState(props.form);
   const [busy, setBusy] = useState(false);
+  // The state is for rendering; the ref refuses a second change before the first has re-rendered.
+  const busyRef = useRef(false);
   const [loading, setLoading] = useState(false);
+  // Outcomes that concern no single row (a failed reload, a refusal the server rendered).
   const [outcome, setOutcome] = useState<Outcome | undefined>(
     props.error ? { kind: 'error', message: props.error } : undefined,
   );
+  // The outcome of a change to one row, said under that row.
+  const [line, setLine] = useState<RowLine>();
+  const root = useRef<HTMLDivElement>(null);
+  const focusLater = useFocusAfterRender(root);
   // Opening the form with a click moves focus to its first field.
   const [opened, setOpened] = useState(0);
   const confirming = actions.find((a) => a.id === props.confirmDelete && !a.isDeclared);
@@ -92,23 +115,49 @@ function ActionsTable(props: ActionsTableProps) {
     }
   }
 
-  /** A change to one action, then the fresh list; a refusal is shown beside the table. */
-  async function change(work: () => Promise<unknown>, success: string) {
+  function start(): boolean {
+    if (busyRef.current) return false;
+    busyRef.current = true;
     setBusy(true);
     setOutcome(undefined);
+    return true;
+  }
+
+  function finish() {
+    busyRef.current = false;
+    setBusy(false);
+  }
+
+  const lineAt = (id: string): RowLine => ({ rowId: id, index: actions.findIndex((a) => a.id === id) });
+
+  /**
+   * A change to one action, then the fresh list. The outcome is said under the action's row; focus
+   * stays on the control used, or goes to the message when the row is gone.
+   */
+  async function change(
+    action: Action,
+    work: () => Promise<unknown>,
+    success: string,
+    then: 'toggle' | 'line',
+  ) {
+    const at = lineAt(action.id);
+    // The live region is in place before the outcome arrives in it.
+    setLine(at);
     try {
       await work();
-      setOutcome({ kind: 'success', message: success });
+      setLine({ ...at, outcome: { kind: 'success', message: success } });
       await reload();
+      focusLater(then === 'toggle' ? toggleOf(action.id) : ROW_LINE_MESSAGE, rowOf(action.id));
     } catch (error) {
-      setOutcome({ kind: 'error', message: problemOf(error) });
+      setLine({ ...at, outcome: { kind: 'error', message: problemOf(error) } });
     } finally {
-      setBusy(false);
+      finish();
     }
   }
 
   function toggle(event: { preventDefault(): void }, action: Action) {
     event.preventDefault();
+    if (busyRef.current) return;
     const isActive = !action.isActive;
     if (
       !isActive &&
@@ -116,55 +165,68 @@ function ActionsTable(props: ActionsTableProps) {
       !window.confirm(ACCESS_MESSAGES.confirmTurnOff(action.name, action.whenOff))
     )
       return;
+    if (!start()) return;
     void change(
+      action,
       () => request(api.action(action.id), { method: 'PATCH', body: JSON.stringify({ isActive }) }),
       OUTCOMES.actionToggled(action.name, isActive),
+      'toggle',
     );
   }
 
   function remove(event: { preventDefault(): void }, action: Action) {
     event.preventDefault();
-    if (!window.confirm(ACCESS_MESSAGES.confirmDelete)) return;
+    if (busyRef.current || !window.confirm(ACCESS_MESSAGES.confirmDelete)) return;
+    if (!start()) return;
     if (form?.editing === action.id) setForm(undefined);
     void change(
+      action,
       () => request(api.action(action.id), { method: 'DELETE' }),
       OUTCOMES.actionDeleted(action.name),
+      'line',
     );
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!form) return;
+    if (!form || !start()) return;
     const { editing } = form;
-    setBusy(true);
-    setOutcome(undefined);
+    // An edited action's row gets its live region now; a new one's row exists only after the reload.
+    if (editing) setLine(lineAt(editing));
     try {
       const body = JSON.stringify(form.values);
       const saved = editing
         ? await request<Action>(api.action(editing), { method: 'PUT', body })
         : await request<Action>(api.actions, { method: 'POST', body });
+      const message = editing ? OUTCOMES.actionUpdated(saved.name) : OUTCOMES.actionAdded(saved.name);
       setForm(undefined);
-      setOutcome({
-        kind: 'success',
-        message: editing ? OUTCOMES.actionUpdated(saved.name) : OUTCOMES.actionAdded(saved.name),
+      setLine({
+        rowId: saved.id,
+        index: editing ? lineAt(editing).index : actions.length,
+        outcome: { kind: 'success', message },
       });
+      // Back to the Edit button that opened the form; for a new action, to the message under its row.
+      if (editing) focusLater(editOf(editing));
       await reload();
+      if (!editing) focusLater(ROW_LINE_MESSAGE);
     } catch (error) {
+      setLine(undefined);
       // The server checks with the same schema as without JavaScript; its messages go beside the fields.
       const errors = error instanceof HttpStatusError ? error.fields : undefined;
       setForm((f) => f && (errors ? { ...f, error: undefined, errors } : { ...f, error: problemOf(error) }));
     } finally {
-      setBusy(false);
+      finish();
     }
   }
 
   return (
-    <div className="access-actions">
+    <div className="access-actions" ref={root}>
       <div className="access-toolbar">
         <h2>API Actions</h2>
         <a
           className="btn btn-primary"
           href={`${PAGE}?new=1#action-form`}
+          data-control="add"
           onClick={(e) => open(e, { values: NEW_ACTION })}
         >
           + Add New Action
@@ -191,6 +253,8 @@ function ActionsTable(props: ActionsTableProps) {
           onSubmit={submit}
           onCancel={(e) => {
             e.preventDefault();
+            // Focus goes back to the button that opened the form.
+            focusLater(form.editing ? editOf(form.editing) : ADD);
             setForm(undefined);
           }}
         />
@@ -214,37 +278,42 @@ function ActionsTable(props: ActionsTableProps) {
             </tr>
           </thead>
           <tbody>
-            {actions.map((action) => (
-              <tr key={action.id} id={`action-${action.id}`}>
-                <th scope="row">
-                  {action.name}
-                  {action.isPublic && <span className="access-tag">Public</span>}
-                </th>
-                <td>{action.category}</td>
-                <td>
-                  <code>{action.route}</code>
-                </td>
-                <td>
-                  <span className="access-method">{action.method}</span>
-                </td>
-                <td>
-                  <span className={`access-status ${action.isActive ? 'is-active' : 'is-inactive'}`}>
-                    {action.isActive ? 'Active' : 'Inactive'}
-                  </span>
-                </td>
-                <td>{action.lastModified}</td>
-                <td>
-                  <RowButtons
-                    action={action}
-                    csrfToken={props.csrfToken}
-                    busy={busy}
-                    onToggle={toggle}
-                    onEdit={(e) => open(e, { editing: action.id, values: formValuesOf(action) })}
-                    onDelete={remove}
-                  />
-                </td>
-              </tr>
-            ))}
+            {withRowOutcome(
+              actions.map((action) => (
+                <tr key={action.id} id={`action-${action.id}`}>
+                  <th scope="row">
+                    {action.name}
+                    {action.isPublic && <span className="access-tag">Public</span>}
+                  </th>
+                  <td>{action.category}</td>
+                  <td>
+                    <code>{action.route}</code>
+                  </td>
+                  <td>
+                    <span className="access-method">{action.method}</span>
+                  </td>
+                  <td>
+                    <span className={`access-status ${action.isActive ? 'is-active' : 'is-inactive'}`}>
+                      {action.isActive ? 'Active' : 'Inactive'}
+                    </span>
+                  </td>
+                  <td>{action.lastModified}</td>
+                  <td>
+                    <RowButtons
+                      action={action}
+                      csrfToken={props.csrfToken}
+                      busy={busy}
+                      onToggle={toggle}
+                      onEdit={(e) => open(e, { editing: action.id, values: formValuesOf(action) })}
+                      onDelete={remove}
+                    />
+                  </td>
+                </tr>
+              )),
+              actions.map((a) => a.id),
+              line,
+              COLUMNS,
+            )}
           </tbody>
         </table>
       </div>
@@ -266,7 +335,7 @@ function RowButtons(props: {
   return (
     <div className="access-row-buttons">
       {action.isActive && action.offLocked ? (
-        <DisabledButton icon="toggle" label={toggleLabel} reason={action.offLocked} on />
+        <DisabledButton icon="toggle" label={toggleLabel} reason={action.offLocked} on control="toggle" />
       ) : asksFirst ? (
         // Turning this one off breaks something people use: without JavaScript the page asks first.
         <a
@@ -274,6 +343,8 @@ function RowButtons(props: {
           href={`${PAGE}?toggle=${action.id}#toggle-confirm`}
           aria-label={toggleLabel}
           title={toggleLabel}
+          data-control="toggle"
+          aria-disabled={props.busy || undefined}
           onClick={(e) => props.onToggle(e, action)}
         >
           <Icon name="toggle" />
@@ -291,7 +362,9 @@ function RowButtons(props: {
             className={`access-icon-button${action.isActive ? ' is-on' : ''}`}
             aria-label={toggleLabel}
             title={toggleLabel}
-            disabled={props.busy}
+            data-control="toggle"
+            // Not `disabled` while a change is under way: a disabled button loses focus (to <body>).
+            aria-disabled={props.busy || undefined}
           >
             <Icon name="toggle" />
           </button>
@@ -302,6 +375,7 @@ function RowButtons(props: {
         href={`${PAGE}?edit=${action.id}#action-form`}
         aria-label={`Edit ${action.name}`}
         title={`Edit ${action.name}`}
+        data-control="edit"
         onClick={props.onEdit}
       >
         <Icon name="edit" />
@@ -318,6 +392,7 @@ function RowButtons(props: {
           href={`${PAGE}?delete=${action.id}#delete-confirm`}
           aria-label={`Delete ${action.name}`}
           title={`Delete ${action.name}`}
+          aria-disabled={props.busy || undefined}
           onClick={(e) => props.onDelete(e, action)}
         >
           <Icon name="delete" />
@@ -331,7 +406,13 @@ function RowButtons(props: {
  * A control that cannot be used, with the reason: still focusable (aria-disabled), so keyboard and
  * screen-reader users hear why, and no form around it, so nothing is posted without JavaScript either.
  */
-function DisabledButton(props: { icon: 'toggle' | 'delete'; label: string; reason: string; on?: boolean }) {
+function DisabledButton(props: {
+  icon: 'toggle' | 'delete';
+  label: string;
+  reason: string;
+  on?: boolean;
+  control?: string;
+}) {
   const id = useId();
   return (
     <>
@@ -339,6 +420,7 @@ function DisabledButton(props: { icon: 'toggle' | 'delete'; label: string; reaso
         type="button"
         className={`access-icon-button is-disabled${props.on ? ' is-on' : ''}`}
         aria-disabled="true"
+        data-control={props.control}
         aria-label={props.label}
         aria-describedby={id}
         title={props.reason}
@@ -482,7 +564,7 @@ function ActionFormSection(props: {
         </div>
         {form.error && <Alert kind="error">{form.error}</Alert>}
         <div className="access-form-buttons">
-          <button type="submit" className="btn btn-primary" disabled={props.busy}>
+          <button type="submit" className="btn btn-primary" aria-disabled={props.busy || undefined}>
             {form.editing ? 'Save Changes' : 'Add Action'}
           </button>
           <a className="btn btn-secondary" href={PAGE} onClick={props.onCancel}>

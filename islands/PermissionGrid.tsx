@@ -1,5 +1,5 @@
 import { island } from './runtime/island';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { request } from '../src/shared/api-client';
 import {
   ACCESS_MESSAGES,
@@ -8,7 +8,16 @@ import {
   type RolePermission,
 } from '../src/shared/access';
 import type { Role } from '../src/shared/session';
-import { Loading, type Outcome, OUTCOMES, OutcomeAlert, problemOf } from './ui/access';
+import {
+  Loading,
+  type Outcome,
+  OUTCOMES,
+  OutcomeAlert,
+  problemOf,
+  type RowLine,
+  withRowOutcome,
+  useFocusAfterRender,
+} from './ui/access';
 
 export type Flag = 'canRead' | 'canWrite' | 'canDelete';
 export const FLAGS: Array<{ flag: Flag; label: string }> = [
@@ -30,6 +39,11 @@ export type PermissionGridProps = {
 };
 
 const rowAnchor = (id: string) => `permission-${id}`;
+const COLUMNS = 3 + ROLE_COLUMNS.length + 1;
+/** A row's first box that can be ticked (the locked one is skipped), and its Edit button. */
+const rowOf = (id: string) => `[id="${rowAnchor(id)}"]`;
+const firstBoxOf = (id: string) => `${rowOf(id)} input[type="checkbox"]:not(:disabled)`;
+const editOf = (id: string) => `${rowOf(id)} [data-control="edit"]`;
 
 /** Role Management (SPEC §2): the matrix, one row per action, each row edited and saved on its own. */
 function PermissionGrid(props: PermissionGridProps) {
@@ -39,13 +53,23 @@ function PermissionGrid(props: PermissionGridProps) {
   );
   const [saving, setSaving] = useState<string>();
   const [loading, setLoading] = useState(false);
+  // Outcomes that concern no single row (a failed reload, a refusal the server rendered).
   const [outcome, setOutcome] = useState<Outcome | undefined>(
     props.error ? { kind: 'error', message: props.error } : undefined,
   );
+  // The outcome of saving one row, said under that row.
+  const [line, setLine] = useState<RowLine>();
+  const root = useRef<HTMLDivElement>(null);
+  const focusLater = useFocusAfterRender(root);
 
+  /**
+   * Edit enables the row's boxes, which come before it in the row: focus goes to the first of them,
+   * so Tab goes on through the row's boxes, then back to Edit and Save.
+   */
   function edit(event: { preventDefault(): void }, entry: PermissionEntry) {
     event.preventDefault();
     setDrafts((d) => ({ ...d, [entry.id]: d[entry.id] ?? entry.permissions }));
+    focusLater(firstBoxOf(entry.id), rowOf(entry.id));
   }
 
   function tick(entry: PermissionEntry, roleId: Role, flag: Flag, value: boolean) {
@@ -69,9 +93,12 @@ function PermissionGrid(props: PermissionGridProps) {
   async function save(event: FormEvent, entry: PermissionEntry) {
     event.preventDefault();
     const draft = drafts[entry.id];
-    if (!draft) return;
+    if (!draft || saving === entry.id) return;
     setSaving(entry.id);
     setOutcome(undefined);
+    const at = { rowId: entry.id, index: entries.findIndex((e) => e.id === entry.id) };
+    // The live region is in place before the outcome arrives in it.
+    setLine(at);
     try {
       const permissions = draft.map(({ roleId, canRead, canWrite, canDelete }) => ({
         roleId,
@@ -86,18 +113,23 @@ function PermissionGrid(props: PermissionGridProps) {
       // The saved row shows at once; the reload then brings every other staff member's changes too.
       setEntries((all) => all.map((e) => (e.id === saved.id ? saved : e)));
       setDrafts(({ [entry.id]: _saved, ...others }) => others);
-      setOutcome({ kind: 'success', message: OUTCOMES.permissionsSaved(entry.name) });
+      setLine({ ...at, outcome: { kind: 'success', message: OUTCOMES.permissionsSaved(entry.name) } });
+      // Save is off again once the row is read-only: focus goes to the row's Edit, not to <body>.
+      focusLater(editOf(entry.id), rowOf(entry.id));
       await reload();
     } catch (error) {
-      // The row stays in edit mode with the person's choices, so they can correct them.
-      setOutcome({ kind: 'error', message: OUTCOMES.permissionsRefused(entry.name, problemOf(error)) });
+      // The row stays in edit mode with the person's choices, so they can correct them; focus stays on Save.
+      setLine({
+        ...at,
+        outcome: { kind: 'error', message: OUTCOMES.permissionsRefused(entry.name, problemOf(error)) },
+      });
     } finally {
       setSaving(undefined);
     }
   }
 
   return (
-    <div className="access-grid">
+    <div className="access-grid" ref={root}>
       <OutcomeAlert outcome={outcome} />
       {loading && <Loading text={ACCESS_MESSAGES.loadingPermissions} />}
       <div className="access-table-wrap">
@@ -119,18 +151,23 @@ function PermissionGrid(props: PermissionGridProps) {
             </tr>
           </thead>
           <tbody>
-            {entries.map((entry) => (
-              <PermissionRow
-                key={entry.id}
-                entry={entry}
-                draft={drafts[entry.id]}
-                saving={saving === entry.id}
-                csrfToken={props.csrfToken}
-                onEdit={edit}
-                onTick={tick}
-                onSave={save}
-              />
-            ))}
+            {withRowOutcome(
+              entries.map((entry) => (
+                <PermissionRow
+                  key={entry.id}
+                  entry={entry}
+                  draft={drafts[entry.id]}
+                  saving={saving === entry.id}
+                  csrfToken={props.csrfToken}
+                  onEdit={edit}
+                  onTick={tick}
+                  onSave={save}
+                />
+              )),
+              entries.map((e) => e.id),
+              line,
+              COLUMNS,
+            )}
           </tbody>
         </table>
       </div>
@@ -212,6 +249,7 @@ function PermissionRow(props: {
               className="btn btn-ghost"
               href={`/reti/role-management?edit=${entry.id}#${rowAnchor(entry.id)}`}
               aria-label={`Edit ${entry.name}`}
+              data-control="edit"
               onClick={(e) => props.onEdit(e, entry)}
             >
               Edit
@@ -227,7 +265,9 @@ function PermissionRow(props: {
                 type="submit"
                 className="btn btn-primary"
                 aria-label={`Save ${entry.name}`}
-                disabled={!draft || props.saving}
+                disabled={!draft}
+                // Not `disabled` while saving: a disabled button loses focus (to <body>).
+                aria-disabled={props.saving || undefined}
               >
                 Save
               </button>

@@ -51,11 +51,11 @@ const fieldMessages = (page: Page) =>
     nodes.map((n) => (n as HTMLElement).innerText.trim()),
   );
 
-/** Waits for the island's message about the change and for the list it then fetches again. */
+/** Waits for the island's message about the change (on the line under its row) and for the list it then fetches again. */
 async function settled(page: Page, message: string) {
   await page.waitForFunction(
     (text) =>
-      document.querySelector('.access-outcome')?.textContent === text &&
+      document.querySelector('.access-row-outcome .alert')?.textContent === text &&
       !document.querySelector('.access-loading'),
     {},
     message,
@@ -169,8 +169,8 @@ describe('Role Management and Actions Management in the browser', () => {
       expect(reason).toBe(SELF_LOCKOUT);
       await (await box(page, 'Reti Read for Get Permissions'))!.click();
       await (await control(page, 'Save Get Permissions')).click();
-      await page.waitForSelector('.access-outcome [role=status], .access-outcome .alert-success');
-      expect(await textOf(page, '.access-outcome')).toBe('Permissions saved for Get Permissions.');
+      await page.waitForSelector('.access-row-outcome .alert-success');
+      expect(await textOf(page, '.access-row-outcome')).toBe('Permissions saved for Get Permissions.');
       expect(await flags('Get Permissions')).toEqual(before);
       expect(await axeViolations(page)).toEqual([]);
       await screenshot(page, 'role-management-refused', { fullPage: false });

@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { MENUS } from '../../src/shared/constants';
-import { DEMO_PASSWORD, startTestApp, type TestApp, visibleText } from '../helpers/app';
+import { MENUS, ROLE_HOME } from '../../src/shared/constants';
+import { csrfFrom, DEMO_PASSWORD, startTestApp, type TestApp, visibleText } from '../helpers/app';
 
 describe('public site, SEO and areas', () => {
   let t: TestApp;
@@ -159,5 +159,57 @@ describe('public site, SEO and areas', () => {
     expect(api.status).toBe(404);
     expect(api.type).toBe('application/json');
     expect(api.body.error).toBe('No such API endpoint.');
+  });
+});
+
+describe('/ for someone signed in (issue 8 item 20)', () => {
+  // An app of its own: the first request for / it ever answers is a signed-in one.
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  const DASHBOARD_LINK = /<a class="btn btn-primary" href="([^"]+)">Go to your dashboard<\/a>/;
+
+  it('has a Go to your dashboard link in the hero, to the role home; never cached for the anonymous', async () => {
+    for (const [loginId, role] of [
+      ['reti', 'reti'],
+      ['admin', 'admin'],
+      ['attorney', 'user'],
+    ] as const) {
+      const agent = request.agent(t.app);
+      await agent.post('/api/auth/login').send({ user_id: loginId, password: DEMO_PASSWORD });
+      const res = await agent.get('/');
+      expect(res.status).toBe(200);
+      expect(DASHBOARD_LINK.exec(res.text)?.[1]).toBe(ROLE_HOME[role]);
+      // In the hero, and still no header on '/'.
+      expect(/<section class="hero hero-home">[\s\S]*?<\/section>/.exec(res.text)![0]).toMatch(
+        DASHBOARD_LINK,
+      );
+      expect(res.text).not.toContain('site-header');
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.headers.etag).toBeUndefined();
+    }
+
+    // The anonymous page, served from the cache after those signed-in renders, has no such link.
+    const anonymous = await request(t.app).get('/');
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.text).not.toContain('Go to your dashboard');
+    expect(visibleText(anonymous.text)).toContain('Contact Us');
+    expect(anonymous.headers.etag).toBeDefined();
+    expect((await request(t.app).get('/')).text).not.toContain('Go to your dashboard');
+
+    // A signed-in browser that kept the anonymous copy is not told it is still good.
+    const agent = request.agent(t.app);
+    await agent.post('/api/auth/login').send({ user_id: 'reti', password: DEMO_PASSWORD });
+    const revalidated = await agent.get('/').set('If-None-Match', anonymous.headers.etag);
+    expect(revalidated.status).toBe(200);
+    expect(DASHBOARD_LINK.exec(revalidated.text)?.[1]).toBe(ROLE_HOME.reti);
+
+    // Signed out again: the anonymous page.
+    const token = csrfFrom(revalidated.text);
+    expect((await agent.post('/api/auth/logout').set('X-CSRF-Token', token)).status).toBe(200);
+    expect((await agent.get('/')).text).not.toContain('Go to your dashboard');
   });
 });

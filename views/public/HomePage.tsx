@@ -1,11 +1,16 @@
-import { LANDING_FEATURES, PRODUCT_NAME, TIME_SAVING_PERCENT } from '../../src/shared/constants';
+import { LANDING_FEATURES, PRODUCT_NAME, ROLE_HOME, TIME_SAVING_PERCENT } from '../../src/shared/constants';
 import { Island } from '../components/Island';
+import { useRenderContext } from '../context';
 import ContactModal from '../../islands/ContactModal';
 import { Logo } from '../components/Logo';
 import type { ContactModalProps } from '../../islands/ContactModal';
 
-/** '/': the marketing home — hero, the feature list, the time-saving claim, Contact Us. */
+/**
+ * '/': the marketing home — hero, the feature list, the time-saving claim, Contact Us. It has no header,
+ * so a signed-in person finds the way back to their area in the hero (render() never caches that page).
+ */
 export function HomePage({ contact }: { contact: Partial<ContactModalProps> }) {
+  const { user } = useRenderContext();
   return (
     <>
       <section className="hero hero-home">
@@ -19,7 +24,21 @@ export function HomePage({ contact }: { contact: Partial<ContactModalProps> }) {
           <strong>Save up to {TIME_SAVING_PERCENT}% of a lawyer&apos;s time</strong> on every case.
         </p>
         <div className="hero-actions">
-          <Island of={ContactModal} props={{ returnTo: '/', buttonLabel: 'Contact Us', ...contact }} />
+          {user && (
+            <a className="btn btn-primary" href={ROLE_HOME[user.role]}>
+              Go to your dashboard
+            </a>
+          )}
+          <Island
+            of={ContactModal}
+            props={{
+              returnTo: '/',
+              buttonLabel: 'Contact Us',
+              // The way to the dashboard leads for someone signed in; Contact Us steps back.
+              ...(user && { buttonClass: 'btn btn-secondary' }),
+              ...contact,
+            }}
+          />
           <a className="btn btn-secondary" href="/public">
             See plans and pricing
           </a>
