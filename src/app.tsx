@@ -112,6 +112,7 @@ export function createApp(deps: AppDeps): App {
     users: createUsersService(db),
     audit: createAuditService(db),
     firmOf: firms.find,
+    onLocked: passwords.lockedOut,
   });
   const render = createRenderer({
     manifest: deps.manifest,
