@@ -95,6 +95,9 @@ function LoginModal({ next }: { next?: string }) {
           <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
             {busy ? 'Logging in...' : 'Login'}
           </button>
+          <p>
+            <a href={pages.passwordForgot}>Forgot password?</a>
+          </p>
         </form>
       </dialog>
     </>

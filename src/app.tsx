@@ -44,6 +44,8 @@ import { invitationsFeature } from './invitations';
 import { createInvitationsService } from './invitations/service';
 import { createMailSender } from './mail/sender';
 import { createSmtpMailer } from './mail/transport';
+import { passwordsFeature } from './passwords';
+import { createPasswordsService } from './passwords/service';
 import { publicPages } from './public';
 import { api as apiPaths, pages } from './shared/paths';
 import { ROLES } from './shared/session';
@@ -57,7 +59,7 @@ export type AppDeps = {
   manifest: AssetManifest;
   /** Keeps the keys of parallel test apps apart on one Redis. */
   redisPrefix?: string;
-  limits?: { loginFailures: number; contactRequests: number };
+  limits?: { loginFailures: number; contactRequests: number; passwordResets?: number };
 };
 
 /**
@@ -99,10 +101,18 @@ export function createApp(deps: AppDeps): App {
   });
   const firmsIn = (handle: typeof db) => createFirmsService({ db: handle, endSessions });
   const firms = firmsIn(db);
+  const passwords = createPasswordsService({
+    db,
+    mail,
+    publicUrl: config.publicUrl,
+    endSessions,
+    firmOf: firms.find,
+  });
   const auth = createAuthService({
     users: createUsersService(db),
     audit: createAuditService(db),
     firmOf: firms.find,
+    onLocked: passwords.lockedOut,
   });
   const render = createRenderer({
     manifest: deps.manifest,
@@ -119,6 +129,7 @@ export function createApp(deps: AppDeps): App {
   });
   const features: Feature[] = [
     authFeature({ kit, auth, render, cookieName, sessionsReady: sessionStoreCheck({ redis }) }),
+    passwordsFeature({ kit, passwords, render }),
     demoFeature({ kit, auth, demo: config.demo, cookieName }),
     contactFeature({
       kit,
@@ -173,7 +184,7 @@ export function createApp(deps: AppDeps): App {
   );
   app.use(csrfProtection);
 
-  // 5. Per-IP limits on sign-in and contact, for the API call and the page form alike.
+  // 5. Per-IP limits on sign-in, "Forgot password?" and contact, for the API call and the page form alike.
   const loginLimit = ipRateLimit({
     name: 'login',
     windowMinutes: 15,
@@ -191,7 +202,16 @@ export function createApp(deps: AppDeps): App {
     redis,
     redisPrefix,
   });
+  const forgotLimit = ipRateLimit({
+    name: 'password-forgot',
+    windowMinutes: 15,
+    limit: limits.passwordResets ?? 10,
+    message: 'Too many password reset requests from this address. Please wait 15 minutes and try again.',
+    redis,
+    redisPrefix,
+  });
   app.post([pages.login, `${apiPath}${apiPaths.login}`], loginLimit);
+  app.post([pages.passwordForgot, `${apiPath}${apiPaths.passwordForgot}`], forgotLimit);
   app.post([pages.contact, `${apiPath}${apiPaths.contact}`], contactLimit);
 
   // 6. /node/*, then the JSON API: every request passes the permission matrix first.

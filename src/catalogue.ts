@@ -6,10 +6,12 @@ import { DEMO_ACTIONS } from './demo';
 import { FIRM_ACTIONS } from './firms';
 import { HEALTH_ACTIONS } from './health';
 import { INVITATION_ACTIONS } from './invitations';
+import { PASSWORD_ACTIONS } from './passwords';
 
 /** Every action the product declares: the catalogue rows that start-up seeds, and what staff cannot delete. */
 export const DECLARED_ACTIONS: ActionMeta[] = [
   AUTH_ACTIONS,
+  PASSWORD_ACTIONS,
   DEMO_ACTIONS,
   CONTACT_ACTIONS,
   HEALTH_ACTIONS,

@@ -12,6 +12,8 @@ export function createAuthService(deps: {
   audit: AuditService;
   /** A firm by its ID, whoever asks: a firm's members may sign in only while it is not inactive. */
   firmOf: (firmId: string) => Promise<Firm | undefined>;
+  /** Called the moment an account becomes locked: its owner is emailed (the composition root wires it). */
+  onLocked?: (row: UserRow, lock: { attempts: number; minutes: number }) => Promise<void>;
 }) {
   const { users, audit } = deps;
 
@@ -48,6 +50,7 @@ export function createAuthService(deps: {
             before: { locked_until: row.locked_until },
             after: { locked_until: after.locked_until, failed_login_count: after.failed_login_count },
           });
+          await deps.onLocked?.(after, { attempts: DEFAULT_LOGIN_ATTEMPTS, minutes: LOCKOUT_MINUTES });
         }
         return null;
       }

@@ -117,6 +117,15 @@ export interface InvitationsTable {
   created_at: CreatedAt;
 }
 
+export interface PasswordResetsTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   firms: FirmsTable;
   users: UsersTable;
@@ -127,4 +136,5 @@ export interface DB {
   actions: ActionsTable;
   permissions: PermissionsTable;
   invitations: InvitationsTable;
+  password_resets: PasswordResetsTable;
 }

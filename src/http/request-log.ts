@@ -12,8 +12,8 @@ declare module 'express-serve-static-core' {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
-/** An invitation link is a password of sorts: its token never reaches the log. */
-const SECRET_PATH = /^(\/invite\/)[^/?#]+/i;
+/** An invitation or password reset link is a password of sorts: its token never reaches the log. */
+const SECRET_PATH = /^(\/invite\/|\/password\/reset\/)[^/?#]+/i;
 const loggableUrl = (url: string) => url.replace(SECRET_PATH, '$1[token]');
 
 /**

@@ -10,6 +10,8 @@ export const pages = {
   contact: '/contact',
   health: '/health',
   invite: (token: string) => `/invite/${token}`,
+  passwordForgot: '/password/forgot',
+  passwordReset: (token: string) => `/password/reset/${token}`,
   reti: {
     dashboard: '/reti/dashboard',
     onboarding: '/reti/firm-onboard',
@@ -30,6 +32,8 @@ export const pages = {
 /** JSON API paths, relative to API_BASE_URL (the islands' request() adds it). */
 export const api = {
   login: '/auth/login',
+  passwordForgot: '/auth/password/forgot',
+  passwordReset: '/auth/password/reset',
   contact: '/comm/contact',
   actions: '/actions',
   action: (actionId: string) => `/actions/${actionId}`,

@@ -39,6 +39,9 @@ export function LoginPage({ next, userId, error, fieldErrors = {} }: LoginPagePr
           Login
         </button>
       </form>
+      <p>
+        <a href={pages.passwordForgot}>Forgot password?</a>
+      </p>
     </section>
   );
 }
