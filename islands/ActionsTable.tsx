@@ -2,6 +2,7 @@ import { island } from './runtime/island';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { HttpStatusError, request } from '../src/shared/api-client';
 import { ACCESS_MESSAGES, type Action, ACTION_LIMITS, FORM_METHODS } from '../src/shared/access';
+import { formatDate } from '../src/shared/dates';
 import { api, pages } from '../src/shared/paths';
 import type { FieldErrors } from '../src/shared/validation';
 import { Loading, type Outcome, OUTCOMES, OutcomeAlert, problemOf } from './ui/access';
@@ -232,7 +233,7 @@ function ActionsTable(props: ActionsTableProps) {
                     {action.isActive ? 'Active' : 'Inactive'}
                   </span>
                 </td>
-                <td>{action.lastModified}</td>
+                <td>{formatDate(action.lastModified)}</td>
                 <td>
                   <RowButtons
                     action={action}
