@@ -6,7 +6,7 @@ import { formatDate } from '../src/shared/dates';
 import { api, pages } from '../src/shared/paths';
 import type { FieldErrors } from '../src/shared/validation';
 import { Loading, type Outcome, OUTCOMES, OutcomeAlert, problemOf } from './ui/access';
-import { Alert, CheckboxField, Field, SelectField, TextAreaField } from './ui/form';
+import { Alert, CheckboxField, Field, RequiredNote, SelectField, TextAreaField } from './ui/form';
 import { Icon } from './ui/icon';
 
 /** The Add Action / edit form as entered: strings until the server's schema has parsed them. */
@@ -441,6 +441,7 @@ function ActionFormSection(props: {
         onSubmit={props.onSubmit}
       >
         <input type="hidden" name="_csrf" value={props.csrfToken} />
+        <RequiredNote />
         <div className="form-grid">
           <Field {...text('name')} ref={first} label="Action Name" maxLength={ACTION_LIMITS.name} />
           <Field
