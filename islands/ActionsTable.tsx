@@ -202,7 +202,7 @@ function ActionsTable(props: ActionsTableProps) {
       {loading && <Loading text={ACCESS_MESSAGES.loadingActions} />}
       <div className="access-table-wrap">
         <table className="access-table" aria-busy={loading || undefined}>
-          <caption className="visually-hidden">The actions catalogue</caption>
+          <caption className="visually-hidden">The actions catalog</caption>
           <thead>
             <tr>
               <th scope="col">Action Name</th>
