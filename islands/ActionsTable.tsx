@@ -2,6 +2,7 @@ import { island } from './runtime/island';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { HttpStatusError, request } from '../src/shared/api-client';
 import { ACCESS_MESSAGES, type Action, ACTION_LIMITS, FORM_METHODS } from '../src/shared/access';
+import { formatDate } from '../src/shared/dates';
 import { api, pages } from '../src/shared/paths';
 import type { FieldErrors } from '../src/shared/validation';
 import {
@@ -15,7 +16,7 @@ import {
   withRowOutcome,
   useFocusAfterRender,
 } from './ui/access';
-import { Alert, CheckboxField, Field, SelectField, TextAreaField } from './ui/form';
+import { Alert, CheckboxField, Field, RequiredNote, SelectField, TextAreaField } from './ui/form';
 import { Icon } from './ui/icon';
 
 /** The Add Action / edit form as entered: strings until the server's schema has parsed them. */
@@ -265,7 +266,7 @@ function ActionsTable(props: ActionsTableProps) {
       {loading && <Loading text={ACCESS_MESSAGES.loadingActions} />}
       <div className="access-table-wrap">
         <table className="access-table" aria-busy={loading || undefined}>
-          <caption className="visually-hidden">The actions catalogue</caption>
+          <caption className="visually-hidden">The actions catalog</caption>
           <thead>
             <tr>
               <th scope="col">Action Name</th>
@@ -297,7 +298,7 @@ function ActionsTable(props: ActionsTableProps) {
                       {action.isActive ? 'Active' : 'Inactive'}
                     </span>
                   </td>
-                  <td>{action.lastModified}</td>
+                  <td>{formatDate(action.lastModified)}</td>
                   <td>
                     <RowButtons
                       action={action}
@@ -522,6 +523,7 @@ function ActionFormSection(props: {
         onSubmit={props.onSubmit}
       >
         <input type="hidden" name="_csrf" value={props.csrfToken} />
+        <RequiredNote />
         <div className="form-grid">
           <Field {...text('name')} ref={first} label="Action Name" maxLength={ACTION_LIMITS.name} />
           <Field

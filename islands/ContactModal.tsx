@@ -11,7 +11,7 @@ import {
   isContactComplete,
 } from '../src/shared/validation';
 import { useDialog } from './ui/dialog';
-import { Alert, Field } from './ui/form';
+import { Alert, Field, RequiredNote } from './ui/form';
 import { api, pages } from '../src/shared/paths';
 
 export type ContactModalProps = {
@@ -127,6 +127,7 @@ function ContactModal(props: ContactModalProps) {
               ×
             </a>
           </div>
+          <RequiredNote />
           {FIELDS.map((f) => (
             <Field
               key={f.name}

@@ -5,7 +5,7 @@ import { MESSAGES } from '../src/shared/constants';
 import { type Firm, FIRM_LIMITS, FIRM_MESSAGES, type FirmInput, INDUSTRIES } from '../src/shared/firms';
 import { api, pages } from '../src/shared/paths';
 import { type FieldErrors, isValidEmail, isValidPhone } from '../src/shared/validation';
-import { Alert, Field, SelectField, TextAreaField } from './ui/form';
+import { Alert, Field, RequiredNote, SelectField, TextAreaField } from './ui/form';
 
 export type FirmField = keyof FirmInput;
 type Values = Record<FirmField, string>;
@@ -143,6 +143,7 @@ function FirmOnboarding(props: FirmOnboardingProps) {
       >
         <h2>Firm details</h2>
         <input type="hidden" name="_csrf" value={props.csrfToken} />
+        <RequiredNote />
         <div className="form-grid">
           {TEXT_FIELDS.map((f) => (
             <Field

@@ -6,7 +6,7 @@ import { api, pages } from '../src/shared/paths';
 import type { PublicUser } from '../src/shared/session';
 import { safeNext } from '../src/shared/validation';
 import { useDialog } from './ui/dialog';
-import { Alert, Field } from './ui/form';
+import { Alert, Field, RequiredNote } from './ui/form';
 
 /** The header's Login button and modal; without JavaScript the button is a link to /login. */
 function LoginModal({ next }: { next?: string }) {
@@ -62,6 +62,7 @@ function LoginModal({ next }: { next?: string }) {
               ×
             </button>
           </div>
+          <RequiredNote />
           <Field
             id={`${id}user`}
             name="user_id"

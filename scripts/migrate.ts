@@ -12,7 +12,7 @@ async function main() {
     const applied = await migrateToLatest(database.db as never);
     console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The database is up to date.');
     const added = await seedCatalogue(database.db, DECLARED_ACTIONS);
-    if (added) console.log(`Added ${added} declared actions to the catalogue.`);
+    if (added) console.log(`Added ${added} declared actions to the catalog.`);
   } finally {
     await database.close();
   }

@@ -118,6 +118,7 @@ export function createApp(deps: AppDeps): App {
     manifest: deps.manifest,
     publicUrl: config.publicUrl,
     apiBaseUrl: config.apiBaseUrl,
+    timeZone: config.timeZone,
   });
   const kit = createActionKit(access);
 
@@ -142,7 +143,13 @@ export function createApp(deps: AppDeps): App {
     firmsFeature({ kit, firms, render }),
     invitationsFeature({
       kit,
-      invitations: createInvitationsService({ db, mail, publicUrl: config.publicUrl, firmsIn }),
+      invitations: createInvitationsService({
+        db,
+        mail,
+        publicUrl: config.publicUrl,
+        timeZone: config.timeZone,
+        firmsIn,
+      }),
       render,
     }),
     { start: () => mail.start(), stop: () => mail.stop() },

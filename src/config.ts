@@ -6,6 +6,9 @@ import { z } from 'zod';
 /** The demo password used when DEMO_PASSWORD is unset (never in production). */
 export const DEFAULT_DEMO_PASSWORD = 'Reti-Demo-2026!';
 
+/** Where pages show times when TIME_ZONE is unset: the firms are in the United States. */
+export const DEFAULT_TIME_ZONE = 'America/New_York';
+
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
   .optional()
@@ -26,6 +29,26 @@ const url = (protocols: string[]) =>
       (v) => protocols.includes(protocolOf(v) ?? ''),
       `must be a URL starting with ${protocols.join(' or ')}//`,
     );
+
+/** The canonical spelling of a time zone that Intl knows ('us/eastern' → America/New_York). */
+function canonicalTimeZone(name: string): string | undefined {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * TIME_ZONE: an IANA name. Not an offset such as '+05:00', which some Intl versions take: an offset knows
+ * no daylight saving time.
+ */
+const timeZone = z.string().transform((name, ctx) => {
+  const known = /^[A-Za-z][\w+-]*(\/[\w+-]+)*$/.test(name) && canonicalTimeZone(name);
+  if (known) return known;
+  ctx.addIssue({ code: 'custom', message: 'must be an IANA time zone name such as America/New_York' });
+  return z.NEVER;
+});
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -55,6 +78,7 @@ const envSchema = z.object({
       'must be an address such as Name <name@example.com>',
     )
     .default('Reti Immigration <no-reply@reti-immigration.example>'),
+  TIME_ZONE: timeZone.default(DEFAULT_TIME_ZONE),
 });
 
 export type Config = {
@@ -75,6 +99,8 @@ export type Config = {
   /** Unset: emails stay in the outbox table and are written to the log. */
   smtpUrl?: string;
   mailFrom: string;
+  /** The time zone pages show times in (an IANA name), until each firm has its own. */
+  timeZone: string;
 };
 
 export class ConfigError extends Error {}
@@ -114,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     salesEmail: e.SALES_EMAIL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    timeZone: e.TIME_ZONE,
   };
 }
 

@@ -16,6 +16,6 @@ export async function prepareDatabase(
   const applied = await migrateToLatest(database.db as never);
   if (applied.length) options.logger?.info({ migrations: applied }, 'database migrated');
   const added = await seedCatalogue(database.db, DECLARED_ACTIONS);
-  if (added) options.logger?.info({ actions: added }, 'actions catalogue seeded');
+  if (added) options.logger?.info({ actions: added }, 'actions catalog seeded');
   return options.demoPassword ? seedDemo(database.db, options.demoPassword) : false;
 }

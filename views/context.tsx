@@ -18,6 +18,8 @@ export type RenderContextValue = {
   year: number;
   publicUrl: string;
   apiBaseUrl: string;
+  /** The IANA time zone this page shows times in: the platform's TIME_ZONE until firms have their own. */
+  timeZone: string;
   islands: IslandUse[];
 };
 

@@ -46,6 +46,18 @@ export function Label({ id, label, required }: { id: string; label: string; requ
   );
 }
 
+/**
+ * What the star means, said once on every form that has a required field, before its first field. Screen
+ * readers skip it: each required control announces itself as required.
+ */
+export function RequiredNote() {
+  return (
+    <p className="required-note muted" aria-hidden="true">
+      <span className="required-mark">*</span> Required
+    </p>
+  );
+}
+
 function Frame(props: Common & { required?: boolean; children: ReactNode }) {
   return (
     <div className={props.wide ? 'field field-wide' : 'field'}>

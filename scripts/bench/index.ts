@@ -126,7 +126,7 @@ async function permissionFigure(): Promise<void> {
       value: `${figure.microsPerCheck.toFixed(2)} µs`,
       goal: `< ${GOALS.permissionCheckMicros} µs`,
       verdict: figure.microsPerCheck < GOALS.permissionCheckMicros ? 'PASS' : 'FAIL',
-      note: `${figure.checks} checks over ${figure.actions} catalogued actions × 4 callers, no I/O`,
+      note: `${figure.checks} checks over ${figure.actions} cataloged actions × 4 callers, no I/O`,
     });
   } catch (error) {
     failure(name, error);

@@ -20,7 +20,7 @@ const ACTION_NOT_FOUND = 'Action not found.';
 export const listActions = action({
   name: 'Get All Actions',
   category: CATEGORY,
-  description: 'List the actions catalogue.',
+  description: 'List the actions catalog.',
   method: 'GET',
   route: '/actions',
   grants: { reti: 'r' },
@@ -30,7 +30,7 @@ export const listActions = action({
 export const createAction = action({
   name: 'Create Action',
   category: CATEGORY,
-  description: 'Add an action to the catalogue.',
+  description: 'Add an action to the catalog.',
   method: 'POST',
   route: '/actions',
   grants: { reti: 'w' },

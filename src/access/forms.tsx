@@ -21,7 +21,7 @@ const ROLES_META = {
 };
 const ACTIONS_META = {
   title: 'Actions',
-  description: 'The catalogue of API actions the platform enforces.',
+  description: 'The catalog of API actions the platform enforces.',
   noindex: true,
 };
 

@@ -111,7 +111,7 @@ export function refusal(
     case 'allow':
       return null;
     case 'uncatalogued':
-      return new ServiceError('forbidden', 'This endpoint is not in the actions catalogue, so it is closed.');
+      return new ServiceError('forbidden', 'This endpoint is not in the actions catalog, so it is closed.');
     case 'inactive':
       return new ServiceError('forbidden', `This action is disabled: ${decision.action.name}.`);
     case 'anonymous':

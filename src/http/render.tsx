@@ -60,6 +60,7 @@ export function createRenderer(config: {
   manifest: AssetManifest;
   publicUrl: string;
   apiBaseUrl: string;
+  timeZone: string;
 }): Renderer {
   const cache = new Map<string, CachedPage>();
 
@@ -80,6 +81,7 @@ export function createRenderer(config: {
       year: new Date().getFullYear(),
       publicUrl: config.publicUrl,
       apiBaseUrl: config.apiBaseUrl,
+      timeZone: config.timeZone,
       islands: [],
     };
     const Shell = options.layout === 'bare' ? BareLayout : Layout;

@@ -7,6 +7,7 @@ import { inTransaction } from '../db/transaction';
 import type { FirmsService } from '../firms/service';
 import { createOutbox, type Delivery, FIRST_TRY_HOLD_SECONDS, type MailSender } from '../mail/sender';
 import { PRODUCT_NAME } from '../shared/constants';
+import { formatDateTime } from '../shared/dates';
 import { ServiceError } from '../shared/errors';
 import { type Firm, FIRM_MESSAGES, type FirmUser } from '../shared/firms';
 import { pages } from '../shared/paths';
@@ -91,7 +92,8 @@ function splitName(fullName: string): { firstName: string; lastName: string } {
   return { firstName, lastName: rest.join(' ') };
 }
 
-function invitationEmail(link: string, firm: Firm, expiresAt: Date, user?: UserRow) {
+/** The email of an invitation; it says when the link expires in the time zone its reader's pages use. */
+function invitationEmail(link: string, firm: Firm, expires: string, user?: UserRow) {
   const greeting = user ? user.first_name : firm.contactPerson;
   const invitation = user
     ? [
@@ -112,7 +114,7 @@ function invitationEmail(link: string, firm: Firm, expiresAt: Date, user?: UserR
       ...invitation,
       link,
       '',
-      `The link works once and expires in ${INVITATION_DAYS} days (${expiresAt.toISOString().slice(0, 10)}).`,
+      `The link works once and expires in ${INVITATION_DAYS} days (${expires}).`,
       'If you did not expect this email, you can ignore it.',
       '',
       PRODUCT_NAME,
@@ -128,6 +130,8 @@ export function createInvitationsService(deps: {
   db: Kysely<DB>;
   mail: MailSender;
   publicUrl: string;
+  /** The IANA time zone the email gives the expiry in (the platform's TIME_ZONE until firms have their own). */
+  timeZone: string;
   /** The firms service over a given connection, so that it can join this feature's transactions. */
   firmsIn: (db: Kysely<DB>) => FirmsService;
 }) {
@@ -145,7 +149,8 @@ export function createInvitationsService(deps: {
       days: INVITATION_DAYS,
     });
     const link = `${deps.publicUrl}${pages.invite(token)}`;
-    const email = invitationEmail(link, firm, invitation.expires_at, user);
+    const expires = formatDateTime(invitation.expires_at, deps.timeZone);
+    const email = invitationEmail(link, firm, expires, user);
     const outboxId = await createOutbox(trx).enqueue(
       { to: invitation.email, ...email },
       FIRST_TRY_HOLD_SECONDS,

@@ -20,7 +20,8 @@ const CONFIRM = 'Are you sure you want to delete this action?';
 const LOADING_PERMISSIONS = 'Loading role permissions...';
 const LOADING_ACTIONS = 'Loading actions...';
 const FORM = '#action-form';
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today as the Last Modified column shows it: 11/23/2026. */
+const today = () => new Date().toISOString().replace(/^(\d{4})-(\d\d)-(\d\d)T.*$/, '$2/$3/$1');
 
 /** Signs in through the /login form, which works with JavaScript on or off. */
 async function signIn(page: Page, url: string, loginId = 'reti') {
@@ -241,7 +242,7 @@ describe('Role Management and Actions Management in the browser', () => {
       await page.reload();
       await islandsHydrated(page);
       expect(await rowText(page, 'Get Reports')).toBe(
-        'Get Reports Reports /api/reports GET Active 2025-01-02',
+        'Get Reports Reports /api/reports GET Active 01/02/2025',
       );
       // The list is fetched again after the change; hold that fetch to see the loading state.
       const { held } = await holdRequest(page, '/api/actions');

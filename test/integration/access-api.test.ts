@@ -317,7 +317,7 @@ describe.each(BACKENDS)('the actions and permissions API (%s)', (backend) => {
         .expect(200);
       const closed = await as('reti', 'get', `/api/firms/${demoFirmId}`);
       expect(closed.status).toBe(403);
-      expect(closed.body.error).toBe('This endpoint is not in the actions catalogue, so it is closed.');
+      expect(closed.body.error).toBe('This endpoint is not in the actions catalog, so it is closed.');
 
       const again = await as('reti', 'post', '/api/actions').send({
         name: 'Get Firm',

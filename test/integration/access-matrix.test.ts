@@ -52,7 +52,7 @@ function apiRouterOf(t: TestApp): Router {
 const isPermissionRefusal = (res: request.Response) =>
   (res.status === 401 && res.body.error === 'Sign in first.') ||
   (res.status === 403 &&
-    /^(Your role \(.+\) does not have (read|write|delete) permission for .+\.|This action is disabled: .+\.|This endpoint is not in the actions catalogue, so it is closed\.)$/.test(
+    /^(Your role \(.+\) does not have (read|write|delete) permission for .+\.|This action is disabled: .+\.|This endpoint is not in the actions catalog, so it is closed\.)$/.test(
       String(res.body.error),
     ));
 

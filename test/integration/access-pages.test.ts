@@ -5,7 +5,8 @@ const SELF_LOCKOUT = 'Staff cannot remove their own access to Role Management an
 const PUBLIC_ACTION = 'This action is public: everyone may call it, so it has no role permissions to edit.';
 const CONFIRM = 'Are you sure you want to delete this action?';
 const BAD_TOKEN = 'Your security token is missing or out of date. Reload the page and try again.';
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today as the Last Modified column shows it: 11/23/2026. */
+const today = () => new Date().toISOString().replace(/^(\d{4})-(\d\d)-(\d\d)T.*$/, '$2/$3/$1');
 
 const textOf = (res: request.Response) => visibleText(res.text);
 
@@ -388,6 +389,13 @@ describe.each(BACKENDS)('the Role Management and Actions Management pages on %s'
         .set({ updated_at: new Date('2025-01-02T12:00:00Z') })
         .where('id', '=', stored.id)
         .execute();
+      // The page shows the date as US readers write it; the API keeps it as SPEC §3 has it.
+      expect(textOf(await agent.get('/reti/actions'))).toContain(
+        'Get Report Reports /api/reports/{id} GET Active 01/02/2025',
+      );
+      expect((await agent.get('/api/actions')).body).toContainEqual(
+        expect.objectContaining({ name: 'Get Report', lastModified: '2025-01-02' }),
+      );
       const toggled = await agent
         .post(`/reti/actions/${stored.id}/toggle`)
         .type('form')

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import request from 'supertest';
 import { DASHBOARD_PAGE_SIZE } from '../../src/firms/pages';
+import { formatDateTime } from '../../src/shared/dates';
 import {
   BACKENDS,
   countRows,
@@ -11,10 +12,13 @@ import {
   demoFirmId as findDemoFirmId,
   signIn as signInAs,
   secondFirm,
+  DEMO_PASSWORD,
 } from '../helpers/app';
 
 const mainText = (html: string) => visibleText(/<main[\s\S]*<\/main>/.exec(html)![0]);
-const today = () => new Date().toISOString().slice(0, 10);
+/** A yyyy-mm-dd date as pages show it: 11/23/2026. */
+const usDate = (iso: string) => iso.replace(/^(\d{4})-(\d\d)-(\d\d)$/, '$2/$3/$1');
+const today = () => usDate(new Date().toISOString().slice(0, 10));
 const DELETE_DISABLED = 'This action is disabled: Delete Firm.';
 
 const NEW_FIRM = {
@@ -173,7 +177,7 @@ describe.each(BACKENDS)('the staff dashboard and firm pages (%s)', (backend) => 
           'Email office@demo-immigration-law.example',
           'Phone +1 (555) 010-2000',
           'Status active',
-          `Onboard Date ${firm.onboard_date}`,
+          `Onboard Date ${usDate(firm.onboard_date)}`,
           'Industry Legal',
           'Address 100 Liberty Street, New York, NY 10005',
         ].join(' '),
@@ -182,14 +186,12 @@ describe.each(BACKENDS)('the staff dashboard and firm pages (%s)', (backend) => 
       const users = await t.database.db.selectFrom('users').selectAll().where('firm_id', '=', id).execute();
       expect(users).toHaveLength(2);
       for (const u of users) {
-        const login = u.last_login_at
-          ? `${u.last_login_at.toISOString().slice(0, 10)} ${u.last_login_at.toISOString().slice(11, 16)} UTC`
-          : 'Never';
+        const login = u.last_login_at ? formatDateTime(u.last_login_at, 'America/New_York') : 'Never';
         expect(text).toContain(
           `${u.login_id} ${u.first_name} ${u.last_name} ${u.email} ${u.role} ${u.status === 'active' ? 'Active' : 'Pending'} ${login}`,
         );
       }
-      expect(text).toMatch(/admin Alex Morgan \S+ admin Active \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+      expect(text).toMatch(/admin Alex Morgan \S+ admin Active \d\d\/\d\d\/\d{4}, \d{1,2}:\d\d [AP]M E[SD]T/);
       expect(res.text).toContain(`href="/reti/firms/${id}/edit"`);
       // Delete Firm is inactive as seeded: the button is shown disabled with why, and where to change it.
       expect(res.text).not.toContain(`href="/reti/firms/${id}/delete"`);
@@ -203,6 +205,56 @@ describe.each(BACKENDS)('the staff dashboard and firm pages (%s)', (backend) => 
       } finally {
         await setActive('Delete Firm', false);
       }
+    });
+
+    it("shows the onboard date and each last login as US readers write them, in the platform's time zone", async () => {
+      const id = await createFirm('Liberty Visa Group', 'office@liberty-visa.example');
+      await t.database.db
+        .updateTable('firms')
+        .set({ onboard_date: '2026-01-01' })
+        .where('id', '=', id)
+        .execute();
+      const person = (loginId: string, lastLoginAt: string | null) => ({
+        firm_id: id,
+        login_id: loginId,
+        first_name: loginId,
+        last_name: 'Liberty',
+        email: `${loginId}@liberty-visa.example`,
+        role: 'user' as const,
+        status: 'active' as const,
+        password_hash: 'not-a-hash',
+        last_login_at: lastLoginAt === null ? null : new Date(lastLoginAt),
+      });
+      await t.database.db
+        .insertInto('users')
+        .values([
+          // Already November 24 in UTC; still the evening of the 23rd in New York.
+          person('ana', '2026-11-24T03:30:00Z'),
+          // Summer: daylight saving time.
+          person('ben', '2026-07-04T16:05:00Z'),
+          person('cy', null),
+        ])
+        .execute();
+      const { agent } = await signInStaff();
+
+      const res = await agent.get(`/reti/firms/${id}`);
+      expect(res.status).toBe(200);
+      const text = mainText(res.text);
+      expect(text).toContain('Status pending Onboard Date 01/01/2026 Industry Consulting');
+      expect(text).toContain('ana ana Liberty ana@liberty-visa.example user Active 11/23/2026, 10:30 PM EST');
+      expect(text).toContain('ben ben Liberty ben@liberty-visa.example user Active 07/04/2026, 12:05 PM EDT');
+      expect(text).toContain('cy cy Liberty cy@liberty-visa.example user Active Never');
+      expect(text).not.toMatch(/UTC|2026-/);
+      // The exact instant and date stay in the markup, for machines.
+      expect(res.text).toContain('<time dateTime="2026-11-24T03:30:00.000Z">11/23/2026, 10:30 PM EST</time>');
+      expect(res.text).toContain('<time dateTime="2026-01-01">01/01/2026</time>');
+
+      const dashboard = mainText((await agent.get('/reti/dashboard')).text);
+      expect(dashboard).toContain(
+        `Liberty Visa Group ${NEW_FIRM.contactPerson} ${NEW_FIRM.contactRole} office@liberty-visa.example ${NEW_FIRM.phone} pending 01/01/2026`,
+      );
+      // The JSON API keeps ISO dates (SPEC §3).
+      expect((await agent.get(`/api/firms/${id}`)).body.onboardDate).toBe('2026-01-01');
     });
 
     it('answers 404 for an unknown or malformed firm id, on every firm page', async () => {
@@ -485,5 +537,33 @@ describe.each(BACKENDS)('the staff dashboard and firm pages (%s)', (backend) => 
       expect(del.status).toBe(403);
       expect(await firmRow(id)).toEqual(before);
     });
+  });
+});
+
+describe('times in the time zone of TIME_ZONE', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { TIME_ZONE: 'America/Los_Angeles' } });
+  });
+  afterAll(() => t.close());
+
+  it('shows a last login in the configured zone, and a date unshifted', async () => {
+    const id = await findDemoFirmId(t.database);
+    await t.database.db
+      .updateTable('users')
+      .set({ last_login_at: new Date('2026-11-24T03:30:00Z') })
+      .where('login_id', '=', 'admin')
+      .execute();
+    await t.database.db
+      .updateTable('firms')
+      .set({ onboard_date: '2026-11-23' })
+      .where('id', '=', id)
+      .execute();
+    const agent = request.agent(t.app);
+    await agent.post('/api/auth/login').send({ user_id: 'reti', password: DEMO_PASSWORD }).expect(200);
+
+    const text = mainText((await agent.get(`/reti/firms/${id}`)).text);
+    expect(text).toContain('Onboard Date 11/23/2026');
+    expect(text).toMatch(/admin Alex Morgan \S+ admin Active 11\/23\/2026, 7:30 PM PST/);
   });
 });

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import request from 'supertest';
+import { formatDateTime } from '../../src/shared/dates';
 import type { Firm } from '../../src/shared/firms';
 import { BACKENDS, DEMO_PASSWORD, startTestApp, type TestApp, visibleText, csrfFrom } from '../helpers/app';
 import { inviteLink, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
@@ -109,6 +110,11 @@ describe.each(BACKENDS)('invitations on %s', (backend) => {
     const days = (invitation.expires_at.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.99);
     expect(days).toBeLessThan(7.01);
+    // When it expires, as US readers write it, in the platform's time zone (America/New_York by default).
+    expect(email.text).toContain(
+      `The link works once and expires in 7 days (${formatDateTime(invitation.expires_at, 'America/New_York')}).`,
+    );
+    expect(email.text).toMatch(/expires in 7 days \(\d\d\/\d\d\/\d{4}, \d{1,2}:\d\d [AP]M E[SD]T\)\./);
     expect(JSON.stringify(await db().selectFrom('invitations').selectAll().execute())).not.toContain(token);
 
     const [outbox] = await db()

@@ -14,6 +14,7 @@ describe('configuration from the environment', () => {
       publicUrl: 'http://localhost:3000',
       logLevel: 'info',
       trustProxy: false,
+      timeZone: 'America/New_York',
     });
     expect(config.sessionSecret).toMatch(/^[0-9a-f]{64}$/);
     // Generated once and kept: a restart keeps everyone signed in.
@@ -34,6 +35,10 @@ describe('configuration from the environment', () => {
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL: /],
     [{ DEMO: 'maybe' }, /DEMO: /],
     [{ PUBLIC_URL: 'ftp://example.com' }, /PUBLIC_URL: must be a URL starting with http: or https:/],
+    [{ TIME_ZONE: 'Eastern' }, /TIME_ZONE: must be an IANA time zone name such as America\/New_York/],
+    [{ TIME_ZONE: 'America/Springfield' }, /TIME_ZONE: must be an IANA time zone name/],
+    // An offset knows no daylight saving time: for half of the year, its times would be an hour off.
+    [{ TIME_ZONE: '-05:00' }, /TIME_ZONE: must be an IANA time zone name/],
   ])('refuses %j, naming the variable', (env, message) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, ...env })).toThrow(message);
@@ -50,6 +55,12 @@ describe('configuration from the environment', () => {
     expect(
       loadConfig({ ...base, NODE_ENV: 'production', DEMO: '1', DEMO_PASSWORD: 'chosen-by-operator' }).demo,
     ).toBe(true);
+  });
+
+  it('takes any IANA time zone name, kept in its canonical spelling', () => {
+    expect(loadConfig({ ...base, TIME_ZONE: 'America/Los_Angeles' }).timeZone).toBe('America/Los_Angeles');
+    expect(loadConfig({ ...base, TIME_ZONE: 'america/chicago' }).timeZone).toBe('America/Chicago');
+    expect(loadConfig({ ...base, TIME_ZONE: 'UTC' }).timeZone).toBe('UTC');
   });
 
   it('reads the proxy setting as a flag, a hop count or addresses', () => {

@@ -229,7 +229,7 @@ describe('enforceAccess', () => {
   it('closes a real route the catalogue does not list, also inside a sub-router mounted under a path', async () => {
     const res = await request(app).get('/api/reports/secret').set('x-role', 'reti');
     expect(res.status).toBe(403);
-    expect(res.body.error).toBe('This endpoint is not in the actions catalogue, so it is closed.');
+    expect(res.body.error).toBe('This endpoint is not in the actions catalog, so it is closed.');
   });
 
   it('lets a path that is no route at all fall through to the API 404', async () => {

@@ -5,7 +5,7 @@ import { useRenderContext } from '../context';
 const PURPOSE: Record<string, string> = {
   '/user/dashboard': 'Your cases, deadlines and recent activity at a glance.',
   '/user/cases': 'The cases assigned to you: open, edit and process them.',
-  '/user/documents': 'Upload and organise case documents and USCIS forms.',
+  '/user/documents': 'Upload and organize case documents and USCIS forms.',
   '/user/forms': 'Generate family-based, employment-based and naturalization forms.',
   '/user/ai': 'Document analysis, brief drafting, compliance checks and deadline tracking.',
   '/admin/dashboard': "Your firm's users, cases, documents and services at a glance.",

@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '../../src/shared/constants';
 import { DEFAULT_PASSWORD_POLICY, passwordProblem } from '../../src/shared/password-policy';
 import type { FieldErrors } from '../../src/shared/validation';
-import { Field } from '../../islands/ui/form';
+import { Field, RequiredNote } from '../../islands/ui/form';
 import { pages } from '../../src/shared/paths';
 import { useRenderContext } from '../context';
 
@@ -36,6 +36,7 @@ export function InvitePage({ token, firmName, loginId, userId, errors = {} }: In
       )}
       <form method="post" action={pages.invite(token)} className="form">
         {csrfToken && <input type="hidden" name="_csrf" value={csrfToken} />}
+        <RequiredNote />
         {!loginId && (
           <Field
             id="invite-user"

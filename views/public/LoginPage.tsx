@@ -1,5 +1,5 @@
 import type { FieldErrors } from '../../src/shared/validation';
-import { Alert, Field } from '../../islands/ui/form';
+import { Alert, Field, RequiredNote } from '../../islands/ui/form';
 import { pages } from '../../src/shared/paths';
 
 export type LoginPageProps = {
@@ -16,6 +16,7 @@ export function LoginPage({ next, userId, error, fieldErrors = {} }: LoginPagePr
     <section className="narrow card">
       <h1>Login</h1>
       <form method="post" action={action} className="form">
+        <RequiredNote />
         <Field
           id="login-user"
           label="User ID"

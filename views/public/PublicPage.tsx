@@ -10,7 +10,7 @@ const CARDS = [
   },
   {
     title: 'AI drafting and analysis',
-    text: 'Analyse evidence, draft briefs and check compliance with AI that cites what it used.',
+    text: 'Analyze evidence, draft briefs and check compliance with AI that cites what it used.',
   },
   {
     title: 'Every case on track',

@@ -2,6 +2,7 @@ import type { Firm, FirmPage } from '../../src/shared/firms';
 import { pages } from '../../src/shared/paths';
 import { Badge } from '../components/Badge';
 import { type Column, DataTable } from '../components/DataTable';
+import { DateText } from '../components/Dates';
 import { Icon } from '../../islands/ui/icon';
 import { Pagination } from '../components/Pagination';
 import { StatCard } from '../components/StatCard';
@@ -15,7 +16,7 @@ const COLUMNS: Array<Column<Firm>> = [
   { header: 'Email', cell: (f) => f.email, className: 'break-anywhere' },
   { header: 'Phone', cell: (f) => f.phone, className: 'phone' },
   { header: 'Status', cell: (f) => <Badge status={f.status} /> },
-  { header: 'Onboard Date', cell: (f) => f.onboardDate, className: 'nowrap' },
+  { header: 'Onboard Date', cell: (f) => <DateText value={f.onboardDate} />, className: 'nowrap' },
   { header: 'Actions', cell: (f) => <RowActions firm={f} />, className: 'nowrap' },
 ];
 

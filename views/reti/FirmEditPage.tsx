@@ -1,7 +1,7 @@
 import { FIRM_FIELDS, FIRM_LIMITS, FIRM_STATUSES, type Firm, INDUSTRIES } from '../../src/shared/firms';
 import type { FieldErrors } from '../../src/shared/validation';
 import { pages } from '../../src/shared/paths';
-import { Alert, Field, SelectField } from '../../islands/ui/form';
+import { Alert, Field, RequiredNote, SelectField } from '../../islands/ui/form';
 import { Icon } from '../../islands/ui/icon';
 import { capitalize } from '../components/format';
 import { useRenderContext } from '../context';
@@ -66,6 +66,7 @@ export function FirmEditPage({ firm, values, errors = {}, refusal }: FirmEditPro
       {invalid && <Alert kind="error">Check the fields marked below.</Alert>}
       <form className="card form firm-form" method="post" action={pages.reti.firmEdit(firm.id)}>
         <input type="hidden" name="_csrf" value={csrfToken} />
+        <RequiredNote />
         <div className="form-grid">
           {text('name', 'Firm Name', FIRM_LIMITS.name)}
           {text('contactPerson', 'Contact Person', FIRM_LIMITS.contactPerson)}

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import type { Firm, FirmUser } from '../../src/shared/firms';
 import { Badge } from '../components/Badge';
 import { type Column, DataTable } from '../components/DataTable';
-import { capitalize, dateTime } from '../components/format';
+import { DateText, DateTimeText } from '../components/Dates';
+import { capitalize } from '../components/format';
 import { Icon } from '../../islands/ui/icon';
 import { pages } from '../../src/shared/paths';
 import { useRenderContext } from '../context';
@@ -13,7 +14,11 @@ const USER_COLUMNS: Array<Column<FirmUser>> = [
   { header: 'Email', cell: (u) => u.email, className: 'break-anywhere' },
   { header: 'Role', cell: (u) => u.role },
   { header: 'Status', cell: (u) => <Badge status={u.status} label={capitalize(u.status)} /> },
-  { header: 'Last Login', cell: (u) => (u.lastLogin ? dateTime(u.lastLogin) : 'Never'), className: 'nowrap' },
+  {
+    header: 'Last Login',
+    cell: (u) => (u.lastLogin ? <DateTimeText value={u.lastLogin} /> : 'Never'),
+    className: 'nowrap',
+  },
 ];
 
 const NOT_GIVEN = 'Not given';
@@ -36,7 +41,7 @@ export function FirmPage({ firm, users, editDisabled, deleteDisabled }: Props) {
     ['Email', <a href={`mailto:${firm.email}`}>{firm.email}</a>],
     ['Phone', firm.phone],
     ['Status', <Badge status={firm.status} />],
-    ['Onboard Date', firm.onboardDate],
+    ['Onboard Date', <DateText value={firm.onboardDate} />],
     ['Industry', firm.industry ? capitalize(firm.industry) : NOT_GIVEN],
     ['Address', firm.address || NOT_GIVEN],
   ];

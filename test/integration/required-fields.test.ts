@@ -1,0 +1,125 @@
+import request from 'supertest';
+import { csrfFrom, DEMO_PASSWORD, demoFirmId, startTestApp, type TestApp, visibleText } from '../helpers/app';
+
+/** What a form of the page says about its fields: which are required, which are starred, and the note. */
+type FormFacts = {
+  action: string;
+  /** The names of the controls the browser treats as required. */
+  required: string[];
+  /** The names of the controls whose label carries the star. */
+  starred: string[];
+  /** The visible text of each "what the star means" note. */
+  notes: string[];
+  /** The note comes before the first field a person fills in. */
+  noteFirst: boolean;
+};
+
+const attribute = (attrs: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(attrs)?.[1];
+
+function formsOf(html: string): FormFacts[] {
+  return (html.match(/<form\b[\s\S]*?<\/form>/g) ?? []).map((form) => {
+    const controls = [...form.matchAll(/<(?:input|select|textarea)\b([^>]*)>/g)]
+      .map((m) => ({ index: m.index, attrs: m[1] }))
+      .filter((c) => attribute(c.attrs, 'type') !== 'hidden');
+    const nameOf = (id: string) =>
+      attribute(controls.find((c) => attribute(c.attrs, 'id') === id)!.attrs, 'name');
+    const starred = [
+      ...form.matchAll(
+        /<label for="([^"]+)">[^<]*<span class="required-mark" aria-hidden="true">\*<\/span>/g,
+      ),
+    ].map((m) => nameOf(m[1])!);
+    const notes = [...form.matchAll(/<p class="required-note[^"]*"[^>]*>([\s\S]*?)<\/p>/g)];
+    return {
+      action: attribute(form.slice(0, form.indexOf('>')), 'action') ?? '',
+      required: controls.filter((c) => /\srequired=""/.test(c.attrs)).map((c) => attribute(c.attrs, 'name')!),
+      starred,
+      notes: notes.map((m) => visibleText(m[1]).trim()),
+      noteFirst: notes.length > 0 && controls.length > 0 && notes[0].index < controls[0].index,
+    };
+  });
+}
+
+/** The fields each form's server action refuses when empty (SPEC §5 and the zod schemas behind them). */
+const REQUIRED_BY_SERVER: Array<[RegExp, string[]]> = [
+  [/^\/login/, ['user_id', 'password']],
+  [/^\/contact$/, ['name', 'phone', 'email']],
+  [/^\/invite\//, ['user_id', 'password', 'confirm_password']],
+  [/^\/reti\/firm-onboard$/, ['name', 'contactPerson', 'contactRole', 'email', 'phone']],
+  [/^\/reti\/firms\/[^/]+\/edit$/, ['name', 'contactPerson', 'contactRole', 'email', 'phone']],
+  [/^\/reti\/actions(\/[^/]+)?$/, ['name', 'category', 'route', 'method', 'description']],
+];
+
+describe('required fields, marked the same way on every form', () => {
+  let t: TestApp;
+  const pages: Record<string, string> = {};
+  beforeAll(async () => {
+    t = await startTestApp();
+    const visitor = request(t.app);
+    for (const path of ['/public', '/login', '/health']) pages[path] = (await visitor.get(path)).text;
+
+    const staff = request.agent(t.app);
+    await staff.post('/api/auth/login').send({ user_id: 'reti', password: DEMO_PASSWORD }).expect(200);
+    const token = csrfFrom((await staff.get('/reti/dashboard')).text);
+    const firm = await staff
+      .post('/api/firms')
+      .set('X-CSRF-Token', token)
+      .send({
+        name: 'Meridian Visa Partners',
+        contactPerson: 'Rosa Meridian',
+        contactRole: 'Partner',
+        email: 'rosa@meridian-visa.example',
+        phone: '+1 (555) 300-4000',
+      })
+      .expect(201);
+    await staff
+      .post(`/api/firms/${firm.body.id}/invitations`)
+      .set('X-CSRF-Token', token)
+      .send({})
+      .expect(202);
+    // No SMTP server here: the email waits in the outbox, link and all.
+    const email = await t.database.db
+      .selectFrom('outbox')
+      .select('text_body')
+      .where('to_address', '=', 'rosa@meridian-visa.example')
+      .executeTakeFirstOrThrow();
+    const invite = new URL(/http\S+\/invite\/\S+/.exec(email.text_body)![0]).pathname;
+    pages[invite] = (await visitor.get(invite)).text;
+
+    const demo = await demoFirmId(t.database);
+    const actionId = (await staff.get('/api/actions')).body[0].id as string;
+    for (const path of [
+      '/reti/dashboard',
+      '/reti/firm-onboard',
+      `/reti/firms/${demo}/edit`,
+      `/reti/firms/${demo}/delete`,
+      '/reti/role-management',
+      '/reti/actions?new',
+      `/reti/actions?edit=${actionId}`,
+    ])
+      pages[path] = (await staff.get(path)).text;
+  });
+  afterAll(() => t.close());
+
+  it('finds every form that has required fields', () => {
+    const actions = Object.values(pages).flatMap((html) =>
+      formsOf(html)
+        .filter((f) => f.required.length > 0)
+        .map((f) => f.action),
+    );
+    for (const [pattern] of REQUIRED_BY_SERVER)
+      expect([pattern, actions.some((a) => pattern.test(a))]).toEqual([pattern, true]);
+  });
+
+  it('stars exactly the fields the server requires, and says once, before them, what the star means', () => {
+    for (const [path, html] of Object.entries(pages))
+      for (const form of formsOf(html)) {
+        const where = `${path}: form ${form.action}`;
+        const expected = REQUIRED_BY_SERVER.find(([pattern]) => pattern.test(form.action))?.[1] ?? [];
+        expect([where, [...form.required].sort()]).toEqual([where, [...expected].sort()]);
+        expect([where, form.starred]).toEqual([where, form.required]);
+        if (form.required.length > 0)
+          expect([where, form.notes, form.noteFirst]).toEqual([where, ['* Required'], true]);
+        else expect([where, form.notes]).toEqual([where, []]);
+      }
+  });
+});
