@@ -78,7 +78,7 @@ const toggleOf = (id: string) => `${rowOf(id)} [data-control="toggle"]`;
 const editOf = (id: string) => `${rowOf(id)} [data-control="edit"]`;
 const ADD = '[data-control="add"]';
 
-/** Actions Management (SPEC §2): the catalogue of API actions, added, edited, toggled and deleted here. */
+/** Actions Management (SPEC §2): the catalog of API actions, added, edited, toggled and deleted here. */
 function ActionsTable(props: ActionsTableProps) {
   const [actions, setActions] = useState(props.actions);
   const [form, setForm] = useState(props.form);

@@ -1,8 +1,8 @@
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { seedCatalogue } from '../src/access/service';
-import { DECLARED_ACTIONS } from '../src/catalogue';
+import { seedCatalog } from '../src/access/service';
+import { DECLARED_ACTIONS } from '../src/catalog';
 
 /** `npm run migrate`: applies every migration not yet applied. */
 async function main() {
@@ -11,7 +11,7 @@ async function main() {
   try {
     const applied = await migrateToLatest(database.db as never);
     console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The database is up to date.');
-    const added = await seedCatalogue(database.db, DECLARED_ACTIONS);
+    const added = await seedCatalog(database.db, DECLARED_ACTIONS);
     if (added) console.log(`Added ${added} declared actions to the catalog.`);
   } finally {
     await database.close();

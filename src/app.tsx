@@ -18,7 +18,7 @@ import {
   startSessionPruning,
 } from './auth/session';
 import { createSessionsStore } from './auth/store';
-import { DECLARED_ACTIONS } from './catalogue';
+import { DECLARED_ACTIONS } from './catalog';
 import type { Config } from './config';
 import { contactFeature } from './contact';
 import { createContactService } from './contact/service';

@@ -116,7 +116,7 @@ async function main(): Promise<void> {
   );
 }
 
-/** The time the enforcing middleware adds to one API request, over the seeded catalogue. */
+/** The time the enforcing middleware adds to one API request, over the seeded catalog. */
 async function permissionFigure(): Promise<void> {
   const name = 'permission check per API request';
   try {

@@ -1,11 +1,11 @@
-// The permission check's cost per request: the enforcing middleware over the seeded catalogue, timed in
+// The permission check's cost per request: the enforcing middleware over the seeded catalog, timed in
 // process with no I/O (the matrix is in memory once loaded).
 import type { NextFunction, Request, Response } from 'express';
 import { Router } from 'express';
 import { enforceAccess } from '../../src/access/middleware';
 import { createAccessService } from '../../src/access/service';
 import { openDatabase } from '../../src/db/database';
-import { DECLARED_ACTIONS } from '../../src/catalogue';
+import { DECLARED_ACTIONS } from '../../src/catalog';
 import { prepareDatabase } from '../../src/setup';
 import { createLogger } from '../../src/logger';
 

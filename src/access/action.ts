@@ -6,7 +6,7 @@ import type { Role, SessionUser } from '../shared/session';
 /** A role's default flags on an action, as seeded: read, write, delete. */
 export type Grant = '' | 'r' | 'w' | 'd' | 'rw' | 'rd' | 'wd' | 'rwd';
 
-/** What the catalogue knows of an action: its row, as the product seeds it. */
+/** What the catalog knows of an action: its row, as the product seeds it. */
 export type ActionMeta = {
   name: string;
   description: string;
@@ -82,7 +82,7 @@ export type AnyAction<D = any> = ActionSpec<D, any, any>;
 /**
  * Declares the actions of a feature whose run functions need `D` (its services): one declaration gives
  * the API route, the permission check, the no-JS form route, the page's "may this user" check and the
- * catalogue row.
+ * catalog row.
  */
 export const declareFor =
   <D>() =>

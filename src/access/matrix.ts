@@ -3,7 +3,7 @@ import type { Role } from '../shared/session';
 export type Capability = 'read' | 'write' | 'delete';
 export type Flags = Record<Capability, boolean>;
 
-/** An action of the catalogue with its row of the matrix, as the enforcing check needs it. */
+/** An action of the catalog with its row of the matrix, as the enforcing check needs it. */
 export type MatrixAction = {
   id: string;
   name: string;
@@ -16,8 +16,8 @@ export type MatrixAction = {
 
 export type Decision =
   | { kind: 'allow'; action: MatrixAction }
-  /** No action of the catalogue matches the request. */
-  | { kind: 'uncatalogued' }
+  /** No action of the catalog matches the request. */
+  | { kind: 'uncataloged' }
   | { kind: 'inactive'; action: MatrixAction }
   | { kind: 'anonymous'; action: MatrixAction }
   | { kind: 'denied'; action: MatrixAction; capability: Capability };
@@ -28,12 +28,12 @@ export function capabilityFor(method: string): Capability {
   return method === 'DELETE' ? 'delete' : 'write';
 }
 
-/** The canonical prefix of catalogue routes; it maps to API_BASE_URL's path. */
-export const CATALOGUE_PREFIX = '/api';
+/** The canonical prefix of catalog routes; it maps to API_BASE_URL's path. */
+export const CATALOG_PREFIX = '/api';
 
 /** A route's segments with each parameter as null: '/api/firms/{id}' and '/firms/:firmId' → ['firms', null]. */
 export function segmentsOf(route: string): Array<string | null> {
-  const path = route.startsWith(`${CATALOGUE_PREFIX}/`) ? route.slice(CATALOGUE_PREFIX.length) : route;
+  const path = route.startsWith(`${CATALOG_PREFIX}/`) ? route.slice(CATALOG_PREFIX.length) : route;
   return path
     .split('/')
     .slice(1)
@@ -110,7 +110,7 @@ export class Matrix {
   }
 
   private judge(role: Role | undefined, method: string, action: MatrixAction | undefined): Decision {
-    if (!action) return { kind: 'uncatalogued' };
+    if (!action) return { kind: 'uncataloged' };
     if (!action.isActive) return { kind: 'inactive', action };
     if (action.isPublic) return { kind: 'allow', action };
     if (!role) return { kind: 'anonymous', action };

@@ -6,7 +6,7 @@ import { type AccessService, refusal } from './service';
 
 /**
  * The one check in front of every API request: the active action matching its method and route must
- * grant the caller's role the capability the method needs. A real route the catalogue does not list is
+ * grant the caller's role the capability the method needs. A real route the catalog does not list is
  * refused (fail closed); a path that is no route at all falls through to the API's 404.
  */
 export function enforceAccess(access: AccessService, api: Router): RequestHandler {
@@ -39,7 +39,7 @@ export function enforceAccess(access: AccessService, api: Router): RequestHandle
     function enforce() {
       const user = req.session?.user;
       const decision = access.cached()!.decide(user?.role, req.method, req.path);
-      if (decision.kind === 'uncatalogued' && !isRoute(req.method, req.path)) return next();
+      if (decision.kind === 'uncataloged' && !isRoute(req.method, req.path)) return next();
       next(refusal(decision, user, req.sessionUnavailable) ?? undefined);
     }
   };

@@ -37,11 +37,11 @@ const isLifeline = (a: { method: string; route: string }) =>
 /** The matrix flag a lifeline row must keep for staff: the one its method needs. */
 const FLAG_OF = { read: 'canRead', write: 'canWrite', delete: 'canDelete' } as const;
 
-/** A declared action's row in the catalogue: its route under the catalogue's /api prefix. */
-const catalogued = (a: ActionMeta) => ({ method: a.method, route: `/api${a.route}` });
+/** A declared action's row in the catalog: its route under the catalog's /api prefix. */
+const cataloged = (a: ActionMeta) => ({ method: a.method, route: `/api${a.route}` });
 
-/** An arbitrary constant naming the catalogue's advisory lock. */
-const CATALOGUE_LOCK = 727_002;
+/** An arbitrary constant naming the catalog's advisory lock. */
+const CATALOG_LOCK = 727_002;
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -110,7 +110,7 @@ export function refusal(
   switch (decision.kind) {
     case 'allow':
       return null;
-    case 'uncatalogued':
+    case 'uncataloged':
       return new ServiceError('forbidden', 'This endpoint is not in the actions catalog, so it is closed.');
     case 'inactive':
       return new ServiceError('forbidden', `This action is disabled: ${decision.action.name}.`);
@@ -133,12 +133,12 @@ const flagsOf = (grant: Grant = ''): Flags => ({
 });
 
 /**
- * Gives every declared action that the catalogue lacks its row, with its default grants; rows that are
+ * Gives every declared action that the catalog lacks its row, with its default grants; rows that are
  * there keep what staff made of them. Runs after the migrations, on every start.
  */
-export async function seedCatalogue(db: Kysely<DB>, actions: ActionMeta[]): Promise<number> {
+export async function seedCatalog(db: Kysely<DB>, actions: ActionMeta[]): Promise<number> {
   return inTransaction(db, async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(${CATALOGUE_LOCK})`.execute(trx);
+    await sql`SELECT pg_advisory_xact_lock(${CATALOG_LOCK})`.execute(trx);
     const store = createAccessStore(trx);
     const present = new Set((await store.listActions()).map((a) => patternKey(a.method, a.route)));
     const missing = actions.filter((a) => !present.has(patternKey(a.method, `/api${a.route}`)));
@@ -167,7 +167,7 @@ export type AccessOptions = {
 };
 
 /**
- * The catalogue and matrix: edited by staff, kept in memory by every process so a permission check costs
+ * The catalog and matrix: edited by staff, kept in memory by every process so a permission check costs
  * no query, and reloaded on every process when any of them changes it (Redis pub/sub; in process when
  * there is no Redis).
  */
@@ -251,8 +251,8 @@ export function createAccessService(options: AccessOptions) {
     work: (s: ReturnType<typeof createAccessStore>, audit: AuditService) => Promise<T>,
   ): Promise<T> {
     const result = await inTransaction(db, async (trx) => {
-      // One change of the catalogue at a time, so two equivalent routes can never both pass the duplicate check.
-      await sql`SELECT pg_advisory_xact_lock(${CATALOGUE_LOCK})`.execute(trx);
+      // One change of the catalog at a time, so two equivalent routes can never both pass the duplicate check.
+      await sql`SELECT pg_advisory_xact_lock(${CATALOG_LOCK})`.execute(trx);
       return work(createAccessStore(trx), createAuditService(trx));
     });
     await changed();
@@ -299,13 +299,13 @@ export function createAccessService(options: AccessOptions) {
       sessionUnavailable = false,
     ): Promise<ServiceError | null> {
       const current = matrix ?? (await firstLoad());
-      return refusal(current.decideAction(user?.role, catalogued(action)), user, sessionUnavailable);
+      return refusal(current.decideAction(user?.role, cataloged(action)), user, sessionUnavailable);
     },
 
     /** The same answer from the matrix in memory, for a page deciding which controls to offer. */
     refusalNow(user: SessionUser | undefined, action: ActionMeta): ServiceError | null {
       if (!matrix) return new ServiceError('unavailable', 'Access rules are still loading.');
-      return refusal(matrix.decideAction(user?.role, catalogued(action)), user);
+      return refusal(matrix.decideAction(user?.role, cataloged(action)), user);
     },
 
     async listActions(): Promise<Action[]> {

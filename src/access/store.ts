@@ -10,7 +10,7 @@ export type PermissionRow = { action_id: string; role: Role } & Record<
   boolean
 >;
 
-/** The actions catalogue and the permission matrix: the only place that queries their tables. */
+/** The actions catalog and the permission matrix: the only place that queries their tables. */
 export function createAccessStore(db: Kysely<DB>) {
   return {
     listActions(): Promise<ActionRow[]> {
@@ -36,7 +36,7 @@ export function createAccessStore(db: Kysely<DB>) {
         .execute();
     },
 
-    /** A new action, with a row of no permissions for every role. */
+    /** A new action, with a row of no permissions for every role; a public one has no role rows at all. */
     async insertAction(input: ActionInput, options: { isPublic?: boolean } = {}): Promise<ActionRow> {
       const row = await db
         .insertInto('actions')
@@ -51,6 +51,7 @@ export function createAccessStore(db: Kysely<DB>) {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      if (options.isPublic) return row;
       await db
         .insertInto('permissions')
         .values(

@@ -7,7 +7,7 @@ type Layer = {
   handle: { stack?: Layer[] };
 };
 
-/** What `all()` answers; listed as each of them so that the catalogue must name every one. */
+/** What `all()` answers; listed as each of them so that the catalog must name every one. */
 const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 const join = (prefix: string, path: string) => `${prefix}${path === '/' ? '' : path}` || '/';

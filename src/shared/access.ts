@@ -1,4 +1,4 @@
-/** Words, options and shapes of the access catalogue and matrix, shared by the server and the islands. */
+/** Words, options and shapes of the access catalog and matrix, shared by the server and the islands. */
 import type { Role } from './session';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -29,7 +29,7 @@ export const ACCESS_MESSAGES = {
 
 export const ACTION_LIMITS = { name: 100, category: 100, route: 200, description: 500 } as const;
 
-/** A catalogue route: under /api, each segment a plain word or a {parameter}. */
+/** A catalog route: under /api, each segment a plain word or a {parameter}. */
 export const ACTION_ROUTE_PATTERN = /^\/api(\/([A-Za-z0-9._~-]+|\{[A-Za-z][A-Za-z0-9_]*\}))+$/;
 
 /** An action as the API and the islands see it (SPEC §3 field names; dates as yyyy-mm-dd). */

@@ -1,4 +1,4 @@
-import { DECLARED_ACTIONS } from '../../src/catalogue';
+import { DECLARED_ACTIONS } from '../../src/catalog';
 import { sql } from 'kysely';
 import request from 'supertest';
 import { createAccessService } from '../../src/access/service';
@@ -71,7 +71,7 @@ describe.each(BACKENDS)('the actions and permissions API (%s)', (backend) => {
     return found;
   };
 
-  /** Everything the catalogue, the matrix, firms, users and the audit log hold, to prove nothing moved. */
+  /** Everything the catalog, the matrix, firms, users and the audit log hold, to prove nothing moved. */
   const snapshot = async () => ({
     actions: await t.database.db.selectFrom('actions').selectAll().orderBy('id').execute(),
     permissions: await t.database.db
@@ -131,7 +131,7 @@ describe.each(BACKENDS)('the actions and permissions API (%s)', (backend) => {
         method: 'GET',
         isActive: true,
         isPublic: false,
-        // Staff can never untick their own read of the catalogue: Role Management shows it locked.
+        // Staff can never untick their own read of the catalog: Role Management shows it locked.
         lockedFlag: 'canRead',
         permissions: [
           { roleId: 'user', roleName: 'User', canRead: true, canWrite: false, canDelete: false },
@@ -307,7 +307,7 @@ describe.each(BACKENDS)('the actions and permissions API (%s)', (backend) => {
       expect((await as('reti', 'get', `/api/firms/${demoFirmId}`)).status).toBe(200);
     });
 
-    it('closes a real endpoint whose catalogue row is missing, and opens it again only as far as a new row grants', async () => {
+    it('closes a real endpoint whose catalog row is missing, and opens it again only as far as a new row grants', async () => {
       const getFirm = await actionNamed('Get Firm');
       await t.database.db.deleteFrom('actions').where('id', '=', getFirm.id).execute();
       // Any saved change reloads the matrix; re-saving another action's description is one.

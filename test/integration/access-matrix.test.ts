@@ -58,7 +58,7 @@ const isPermissionRefusal = (res: request.Response) =>
 
 describe.each(SETUPS)('the permission matrix ($name)', ({ backend, redis }) => {
   let t: TestApp;
-  let catalogue: PermissionEntry[];
+  let catalog: PermissionEntry[];
   let actions: Action[];
   let demoFirmId: string;
   const agents = {} as Record<Role, Agent>;
@@ -66,15 +66,15 @@ describe.each(SETUPS)('the permission matrix ($name)', ({ backend, redis }) => {
   beforeAll(async () => {
     t = await startTestApp({ backend, redis });
     for (const role of ['user', 'admin', 'reti'] as const) agents[role] = await signIn(t, role);
-    catalogue = (await agents.reti.agent.get('/api/permissions').expect(200)).body;
+    catalog = (await agents.reti.agent.get('/api/permissions').expect(200)).body;
     actions = (await agents.reti.agent.get('/api/actions').expect(200)).body;
     demoFirmId = await findDemoFirmId(t.database);
   });
   afterAll(() => t.close());
 
-  it('lists every route of the API router in the catalogue, with the same method and pattern', async () => {
+  it('lists every route of the API router in the catalog, with the same method and pattern', async () => {
     const routes = listRoutes(apiRouterOf(t));
-    const keys = new Set(catalogue.map((a) => patternKey(a.method, a.route)));
+    const keys = new Set(catalog.map((a) => patternKey(a.method, a.route)));
     // The walk found the real routes, so an empty list below means something.
     expect(routes.map((r) => patternKey(r.method, r.path))).toEqual(
       expect.arrayContaining(['GET /firms', 'PUT /permissions/{}', 'POST /auth/login', 'GET /health/db']),
@@ -88,7 +88,7 @@ describe.each(SETUPS)('the permission matrix ($name)', ({ backend, redis }) => {
 
   it('holds the rows of SPEC §6 exactly', () => {
     const flags = (name: string) => {
-      const entry = catalogue.find((a) => a.name === name);
+      const entry = catalog.find((a) => a.name === name);
       expect(entry).toBeDefined();
       return Object.fromEntries(
         entry!.permissions.map((p) => [
@@ -101,8 +101,8 @@ describe.each(SETUPS)('the permission matrix ($name)', ({ backend, redis }) => {
     expect(flags('Create Firm')).toEqual({ user: '', admin: 'w', reti: 'w' });
     expect(flags('Delete Firm')).toEqual({ user: '', admin: '', reti: 'd' });
     expect(flags('Get Firm Users')).toEqual({ user: 'r', admin: 'rwd', reti: 'rwd' });
-    expect(catalogue.find((a) => a.name === 'Delete Firm')!.isActive).toBe(false);
-    for (const entry of catalogue) {
+    expect(catalog.find((a) => a.name === 'Delete Firm')!.isActive).toBe(false);
+    for (const entry of catalog) {
       expect(entry.permissions.map((p) => [p.roleId, p.roleName])).toEqual([
         ['user', 'User'],
         ['admin', 'Admin'],
@@ -174,7 +174,7 @@ describe.each(SETUPS)('the permission matrix ($name)', ({ backend, redis }) => {
   });
 
   /**
-   * The request for one catalogue row: reads name real rows (the demo firm, an existing action); changes
+   * The request for one catalog row: reads name real rows (the demo firm, an existing action); changes
    * and deletions name a random ID and send an empty body, so that whatever passes the permission layer
    * is answered 404 or 422 by the service and changes nothing.
    */
@@ -221,13 +221,13 @@ describe.each(SETUPS)('the permission matrix ($name)', ({ backend, redis }) => {
   }
 
   it.each(['anonymous', 'user', 'admin', 'reti'] as const)(
-    'answers every catalogued endpoint for %s exactly as the stored matrix says',
+    'answers every cataloged endpoint for %s exactly as the stored matrix says',
     async (role) => {
       const firmsBefore = await t.database.db.selectFrom('firms').selectAll().orderBy('id').execute();
       const mismatches: string[] = [];
       let refused = 0;
       let through = 0;
-      for (const entry of catalogue) {
+      for (const entry of catalog) {
         const res = await call(role, entry);
         const want = expected(role, entry);
         const got = `${res.status} ${JSON.stringify(res.body?.error ?? null)}`;
@@ -247,7 +247,7 @@ describe.each(SETUPS)('the permission matrix ($name)', ({ backend, redis }) => {
       expect(refused).toBeGreaterThan(0);
       expect(through).toBeGreaterThan(0);
       // Nothing was changed on the way: the matrix and the firms are as they were.
-      expect((await agents.reti.agent.get('/api/permissions').expect(200)).body).toEqual(catalogue);
+      expect((await agents.reti.agent.get('/api/permissions').expect(200)).body).toEqual(catalog);
       expect(await t.database.db.selectFrom('firms').selectAll().orderBy('id').execute()).toEqual(
         firmsBefore,
       );

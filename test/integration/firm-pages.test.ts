@@ -71,7 +71,7 @@ describe.each(BACKENDS)('the staff dashboard and firm pages (%s)', (backend) => 
     return res.body.id as string;
   }
 
-  /** Turns an action of the catalogue on or off through the API, as Actions Management does. */
+  /** Turns an action of the catalog on or off through the API, as Actions Management does. */
   async function setActive(actionName: string, isActive: boolean) {
     const { agent, token } = await signInStaff();
     const actions = (await agent.get('/api/actions')).body as Array<{ id: string; name: string }>;

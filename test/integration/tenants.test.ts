@@ -98,8 +98,8 @@ describe.each(BACKENDS)('tenant isolation (%s)', (backend) => {
     expect(user.status).toBe(201);
     expect(user.body).toMatchObject({ userId: 'sam.ortiz', role: 'admin', status: 'pending' });
     bUserId = user.body.id;
-    const catalogue: PermissionEntry[] = (await as('reti', 'get', '/api/permissions').expect(200)).body;
-    firmRoutes = catalogue.filter((a) => a.route.startsWith('/api/firms/{'));
+    const catalog: PermissionEntry[] = (await as('reti', 'get', '/api/permissions').expect(200)).body;
+    firmRoutes = catalog.filter((a) => a.route.startsWith('/api/firms/{'));
   });
   afterAll(() => t.close());
 
@@ -116,7 +116,7 @@ describe.each(BACKENDS)('tenant isolation (%s)', (backend) => {
     expect(staff.body.firms.map((f: Firm) => f.id).sort()).toEqual([firmA, firmB].sort());
   });
 
-  it('covers every firm route of the catalogue', () => {
+  it('covers every firm route of the catalog', () => {
     expect(firmRoutes.map((a) => `${a.method} ${a.route}`)).toEqual(expect.arrayContaining([...KNOWN]));
   });
 

@@ -51,7 +51,7 @@ describe('capabilityFor', () => {
 });
 
 describe('patternKey and segmentsOf', () => {
-  it('treats catalogue routes and Express paths with any parameter names alike', () => {
+  it('treats catalog routes and Express paths with any parameter names alike', () => {
     expect(patternKey('GET', '/api/firms/{id}')).toBe('GET /firms/{}');
     expect(patternKey('GET', '/firms/:firmId')).toBe('GET /firms/{}');
     expect(patternKey('GET', '/api/firms/{firmId}')).toBe(patternKey('GET', '/api/firms/{id}'));
@@ -65,7 +65,7 @@ describe('patternKey and segmentsOf', () => {
     expect(patternKey('GET', '/api/firms/users')).not.toBe(patternKey('GET', '/api/firms/{id}'));
   });
 
-  it('strips only the catalogue prefix /api/', () => {
+  it('strips only the catalog prefix /api/', () => {
     expect(segmentsOf('/api/firms/{id}')).toEqual(['firms', null]);
     expect(segmentsOf('/apis/firms')).toEqual(['apis', 'firms']);
     expect(segmentsOf('/firms/:id/users')).toEqual(['firms', null, 'users']);
@@ -155,9 +155,9 @@ describe('Matrix.decide', () => {
     }
   });
 
-  it('says when nothing in the catalogue matches', () => {
-    expect(matrix.decide('reti', 'PATCH', '/firms/x')).toEqual({ kind: 'uncatalogued' });
-    expect(matrix.decide('reti', 'GET', '/actions')).toEqual({ kind: 'uncatalogued' });
+  it('says when nothing in the catalog matches', () => {
+    expect(matrix.decide('reti', 'PATCH', '/firms/x')).toEqual({ kind: 'uncataloged' });
+    expect(matrix.decide('reti', 'GET', '/actions')).toEqual({ kind: 'uncataloged' });
   });
 });
 
@@ -191,7 +191,7 @@ describe('listRoutes', () => {
 });
 
 describe('enforceAccess', () => {
-  /** A router behind the check, with a matrix of one action; the other routes are not catalogued. */
+  /** A router behind the check, with a matrix of one action; the other routes are not cataloged. */
   function appWith(actions: MatrixAction[]) {
     const matrix = new Matrix(actions);
     const access = { cached: () => matrix, ready: async () => matrix } as unknown as AccessService;
@@ -226,7 +226,7 @@ describe('enforceAccess', () => {
     expect(anonymous.body.error).toBe('Sign in first.');
   });
 
-  it('closes a real route the catalogue does not list, also inside a sub-router mounted under a path', async () => {
+  it('closes a real route the catalog does not list, also inside a sub-router mounted under a path', async () => {
     const res = await request(app).get('/api/reports/secret').set('x-role', 'reti');
     expect(res.status).toBe(403);
     expect(res.body.error).toBe('This endpoint is not in the actions catalog, so it is closed.');

@@ -3,7 +3,7 @@ import { Icon } from '../../islands/ui/icon';
 import { Island } from '../components/Island';
 import { useRenderContext } from '../context';
 
-/** /reti/actions: the actions catalogue, rendered with its rows so the first paint needs no fetch. */
+/** /reti/actions: the actions catalog, rendered with its rows so the first paint needs no fetch. */
 export function ActionsPage(props: Omit<ActionsTableProps, 'csrfToken'>) {
   const { csrfToken } = useRenderContext();
   return (

@@ -8,7 +8,7 @@ import { HEALTH_ACTIONS } from './health';
 import { INVITATION_ACTIONS } from './invitations';
 import { PASSWORD_ACTIONS } from './passwords';
 
-/** Every action the product declares: the catalogue rows that start-up seeds, and what staff cannot delete. */
+/** Every action the product declares: the catalog rows that start-up seeds, and what staff cannot delete. */
 export const DECLARED_ACTIONS: ActionMeta[] = [
   AUTH_ACTIONS,
   PASSWORD_ACTIONS,

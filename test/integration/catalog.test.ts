@@ -1,8 +1,8 @@
 import type { Router } from 'express';
 import { expressPath } from '../../src/access/action';
 import { patternKey } from '../../src/access/matrix';
-import { seedCatalogue } from '../../src/access/service';
-import { DECLARED_ACTIONS } from '../../src/catalogue';
+import { seedCatalog } from '../../src/access/service';
+import { DECLARED_ACTIONS } from '../../src/catalog';
 import { listRoutes } from '../../src/http/route-list';
 import { BACKENDS, startTestApp, type TestApp } from '../helpers/app';
 
@@ -16,7 +16,7 @@ function apiRouterOf(t: TestApp): Router {
 const flagsOf = (p: { can_read: boolean; can_write: boolean; can_delete: boolean }) =>
   `${p.can_read ? 'r' : ''}${p.can_write ? 'w' : ''}${p.can_delete ? 'd' : ''}`;
 
-describe.each(BACKENDS)('the declared actions and the catalogue (%s)', (backend) => {
+describe.each(BACKENDS)('the declared actions and the catalog (%s)', (backend) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ backend });
@@ -76,7 +76,7 @@ describe.each(BACKENDS)('the declared actions and the catalogue (%s)', (backend)
       .where('name', '=', 'Delete Firm')
       .execute();
 
-    expect(await seedCatalogue(t.database.db, DECLARED_ACTIONS)).toBe(1);
+    expect(await seedCatalog(t.database.db, DECLARED_ACTIONS)).toBe(1);
     const rows = await stored();
     expect(rows.find((r) => r.name === getFirm.name)).toMatchObject({
       route: '/api/firms/{id}',
@@ -86,6 +86,6 @@ describe.each(BACKENDS)('the declared actions and the catalogue (%s)', (backend)
       is_active: true,
       description: 'Edited by staff.',
     });
-    expect(await seedCatalogue(t.database.db, DECLARED_ACTIONS)).toBe(0);
+    expect(await seedCatalog(t.database.db, DECLARED_ACTIONS)).toBe(0);
   });
 });
