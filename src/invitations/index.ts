@@ -1,6 +1,7 @@
-import { type RequestHandler, Router } from 'express';
+import { Router } from 'express';
 import { type ActionKit, mountActions } from '../access/kit';
 import type { Feature } from '../http/feature';
+import { noStore } from '../http/no-store';
 import type { Renderer } from '../http/render';
 import { pages } from '../shared/paths';
 import { INVITATION_ACTIONS } from './actions';
@@ -8,12 +9,6 @@ import { invitePages } from './pages';
 import type { InvitationsService } from './service';
 
 export { INVITATION_ACTIONS };
-
-// The token is a credential: pages that carry it are never stored by a cache.
-const noStore: RequestHandler = (_req, res, next) => {
-  res.set('Cache-Control', 'no-store');
-  next();
-};
 
 /** Invitations: sending them, adding a firm's users by invitation, and accepting them at /invite/{token}. */
 export function invitationsFeature(deps: {

@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { emailField, loginIdField, optionalText, requiredText } from '../shared/fields';
-import { DEFAULT_PASSWORD_POLICY, passwordProblem } from '../shared/password-policy';
+import {
+  CONFIRM_MISMATCH,
+  confirmed,
+  emailField,
+  loginIdField,
+  newPasswordField,
+  optionalText,
+  requiredText,
+} from '../shared/fields';
 
 /** The token of a link: 32 random bytes in base64url. Nothing else can name an invitation. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -17,13 +24,7 @@ export const firmUserSchema = z.object({
 });
 export type FirmUserInput = z.infer<typeof firmUserSchema>;
 
-const password = z
-  .string({ error: 'Password is required' })
-  .min(1, 'Password is required')
-  .superRefine((value, ctx) => {
-    const problem = passwordProblem(value, DEFAULT_PASSWORD_POLICY);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+const password = newPasswordField();
 
 /**
  * POST {API}/auth/register: accepting an invitation. A firm's first administrator chooses a user ID;
@@ -38,9 +39,6 @@ export const registerSchema = z.object({
 /** The /invite page's form: the same, with the password typed twice. */
 export const acceptFormSchema = z
   .object({ token: z.string(), user_id: userId.optional(), password, confirm_password: z.string() })
-  .refine((v) => v.password === v.confirm_password, {
-    message: 'The passwords do not match',
-    path: ['confirm_password'],
-  });
+  .refine(confirmed, CONFIRM_MISMATCH);
 
 export type AcceptField = 'user_id' | 'password' | 'confirm_password';

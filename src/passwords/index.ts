@@ -1,6 +1,7 @@
-import { type RequestHandler, Router } from 'express';
+import { Router } from 'express';
 import { type ActionKit, mountActions } from '../access/kit';
 import type { Feature } from '../http/feature';
+import { noStore } from '../http/no-store';
 import type { Renderer } from '../http/render';
 import { pages } from '../shared/paths';
 import { PASSWORD_ACTIONS } from './actions';
@@ -8,12 +9,6 @@ import { passwordPages } from './pages';
 import type { PasswordsService } from './service';
 
 export { PASSWORD_ACTIONS };
-
-// The token is a credential: pages that carry it are never stored by a cache.
-const noStore: RequestHandler = (_req, res, next) => {
-  res.set('Cache-Control', 'no-store');
-  next();
-};
 
 /** "Forgot password?" and reset links: {API}/auth/password/forgot and /reset, and their pages. */
 export function passwordsFeature(deps: {

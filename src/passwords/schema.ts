@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PASSWORD_POLICY, passwordProblem } from '../shared/password-policy';
+import { CONFIRM_MISMATCH, confirmed, newPasswordField } from '../shared/fields';
 
 /** The token of a reset link: 32 random bytes in base64url. Nothing else can name a reset. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -13,13 +13,7 @@ export const forgotSchema = z.object({
     .max(100, 'User ID is too long'),
 });
 
-const password = z
-  .string({ error: 'Password is required' })
-  .min(1, 'Password is required')
-  .superRefine((value, ctx) => {
-    const problem = passwordProblem(value, DEFAULT_PASSWORD_POLICY);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+const password = newPasswordField();
 
 /** POST {API}/auth/password/reset: the link's token and the new password. */
 export const resetSchema = z.object({
@@ -30,9 +24,6 @@ export const resetSchema = z.object({
 /** The /password/reset page's form: the same, with the password typed twice. */
 export const resetFormSchema = z
   .object({ token: z.string(), password, confirm_password: z.string() })
-  .refine((v) => v.password === v.confirm_password, {
-    message: 'The passwords do not match',
-    path: ['confirm_password'],
-  });
+  .refine(confirmed, CONFIRM_MISMATCH);
 
 export type ResetField = 'password' | 'confirm_password';

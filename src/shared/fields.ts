@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './constants';
 import { LOGIN_ID_RULE } from './login-id';
+import { DEFAULT_PASSWORD_POLICY, passwordProblem } from './password-policy';
 import { EMAIL_PATTERN } from './validation';
 
 /** Text that must be given: trimmed, at least one character, at most `max`. */
@@ -33,3 +34,18 @@ export const loginIdField = () =>
     .trim()
     .min(1, 'User ID is required')
     .regex(LOGIN_ID_RULE.pattern, LOGIN_ID_RULE.message);
+
+/** A password being chosen: it must meet the password policy (strong unless a firm chooses another). */
+export const newPasswordField = () =>
+  z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .superRefine((value, ctx) => {
+      const problem = passwordProblem(value, DEFAULT_PASSWORD_POLICY);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+
+/** A page's password typed twice: the second must match, and its message goes beside it. */
+export const confirmed = <T extends { password: string; confirm_password: string }>(v: T) =>
+  v.password === v.confirm_password;
+export const CONFIRM_MISMATCH = { message: 'The passwords do not match', path: ['confirm_password'] };

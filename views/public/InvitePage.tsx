@@ -1,8 +1,8 @@
 import { PRODUCT_NAME } from '../../src/shared/constants';
-import { DEFAULT_PASSWORD_POLICY, passwordProblem } from '../../src/shared/password-policy';
 import type { FieldErrors } from '../../src/shared/validation';
 import { Field, RequiredNote } from '../../islands/ui/form';
 import { pages } from '../../src/shared/paths';
+import { NewPasswordFields } from '../components/NewPasswordFields';
 import { useRenderContext } from '../context';
 
 export type InvitePageProps = {
@@ -13,9 +13,6 @@ export type InvitePageProps = {
   userId?: string;
   errors?: FieldErrors<'user_id' | 'password' | 'confirm_password'>;
 };
-
-// The policy's own words for what a password needs, shown before anyone gets it wrong.
-const POLICY = passwordProblem('', DEFAULT_PASSWORD_POLICY);
 
 /** /invite/{token}: the form that turns an invitation into an account. */
 export function InvitePage({ token, firmName, loginId, userId, errors = {} }: InvitePageProps) {
@@ -49,25 +46,7 @@ export function InvitePage({ token, firmName, loginId, userId, errors = {} }: In
             error={errors.user_id}
           />
         )}
-        <Field
-          id="invite-password"
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.password}
-          hint={POLICY ?? undefined}
-        />
-        <Field
-          id="invite-confirm"
-          label="Confirm password"
-          name="confirm_password"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.confirm_password}
-        />
+        <NewPasswordFields idPrefix="invite" labels={['Password', 'Confirm password']} errors={errors} />
         <button type="submit" className="btn btn-primary btn-block">
           {loginId ? 'Set password' : 'Create account'}
         </button>

@@ -1,11 +1,8 @@
 import { Alert, Field } from '../../islands/ui/form';
-import { DEFAULT_PASSWORD_POLICY, passwordProblem } from '../../src/shared/password-policy';
 import { pages } from '../../src/shared/paths';
 import type { FieldErrors } from '../../src/shared/validation';
+import { NewPasswordFields } from '../components/NewPasswordFields';
 import { useRenderContext } from '../context';
-
-// The policy's own words for what a password needs, shown before anyone gets it wrong.
-const POLICY = passwordProblem('', DEFAULT_PASSWORD_POLICY);
 
 export type ForgotPasswordPageProps = {
   userId?: string;
@@ -62,24 +59,10 @@ export function ResetPasswordPage({ token, error, errors = {} }: ResetPasswordPa
       <p>Once it is set, you are signed out everywhere and log in with the new password.</p>
       <form method="post" action={pages.passwordReset(token)} className="form">
         {csrfToken && <input type="hidden" name="_csrf" value={csrfToken} />}
-        <Field
-          id="reset-password"
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.password}
-          hint={POLICY ?? undefined}
-        />
-        <Field
-          id="reset-confirm"
-          label="Confirm new password"
-          name="confirm_password"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.confirm_password}
+        <NewPasswordFields
+          idPrefix="reset"
+          labels={['New password', 'Confirm new password']}
+          errors={errors}
         />
         {error && <Alert kind="error">{error}</Alert>}
         <button type="submit" className="btn btn-primary btn-block">
