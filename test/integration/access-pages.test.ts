@@ -217,6 +217,77 @@ describe.each(BACKENDS)('the Role Management and Actions Management pages on %s'
       ...values,
     });
 
+    it('offers no delete for a declared action, and says why; a staff-added one can be deleted', async () => {
+      const { agent, token } = await staff();
+      const page = await agent.get('/reti/actions');
+      const reason = 'Get Firm is part of the product, so it cannot be deleted. Make it inactive instead.';
+      const del = /<button[^>]*aria-label="Delete Get Firm"[^>]*>/.exec(page.text)?.[0] ?? '';
+      expect(del).toContain('aria-disabled="true"');
+      expect(del).toContain(`title="${reason}"`);
+      expect(page.text).not.toContain('?delete=' + (await action('Get Firm')).id);
+      // Asking anyway, without JavaScript, is refused with the same words and changes nothing.
+      const { id } = await action('Get Firm');
+      const refused = await agent.post(`/reti/actions/${id}/delete`).type('form').send({ _csrf: token });
+      expect(refused.status).toBe(409);
+      expect(textOf(refused)).toContain(reason);
+      expect(await action('Get Firm')).toMatchObject({ is_active: true });
+
+      const added = await agent
+        .post('/reti/actions')
+        .type('form')
+        .send(form(token, { route: '/api/reports/x' }));
+      expect(added.status).toBe(303);
+      const { id: addedId } = await action('Get Reports');
+      expect((await agent.get('/reti/actions')).text).toContain(
+        `href="/reti/actions?delete=${addedId}#delete-confirm"`,
+      );
+      await agent.post(`/reti/actions/${addedId}/delete`).type('form').send({ _csrf: token }).expect(303);
+    });
+
+    it('asks before turning off what a public page needs, saying what stops working, then turns it off', async () => {
+      const { agent, token } = await staff();
+      const { id } = await action('Contact Sales');
+      const page = await agent.get('/reti/actions');
+      // Its toggle is a link to the question, not a form that would post at once.
+      expect(page.text).toContain(`href="/reti/actions?toggle=${id}#toggle-confirm"`);
+      const question = await agent.get(`/reti/actions?toggle=${id}`);
+      expect(textOf(question)).toContain(
+        'Turn off Contact Sales? The Contact Us form on the home and features pages stops sending requests to the sales team. Turn off Cancel',
+      );
+      expect(question.text).toMatch(
+        new RegExp(`id="toggle-confirm"[\\s\\S]*<form [^>]*action="/reti/actions/${id}/toggle"`),
+      );
+      await agent
+        .post(`/reti/actions/${id}/toggle`)
+        .type('form')
+        .send({ _csrf: token, isActive: 'false' })
+        .expect(303);
+      try {
+        const contact = await request(t.app)
+          .post('/api/comm/contact')
+          .send({ name: 'Ana', phone: '5551234567', email: 'a@b.co' });
+        expect([contact.status, contact.body.error]).toEqual([
+          403,
+          'This action is disabled: Contact Sales.',
+        ]);
+      } finally {
+        await agent
+          .post(`/reti/actions/${id}/toggle`)
+          .type('form')
+          .send({ _csrf: token, isActive: 'true' })
+          .expect(303);
+      }
+    });
+
+    it('shows the toggle of an action staff may never turn off as disabled, with the reason', async () => {
+      const { agent } = await staff();
+      const page = await agent.get('/reti/actions');
+      const toggle = /<button[^>]*aria-label="Deactivate Get All Actions"[^>]*>/.exec(page.text)?.[0] ?? '';
+      expect(toggle).toContain('type="button"');
+      expect(toggle).toContain('aria-disabled="true"');
+      expect(toggle).toContain(`title="${SELF_LOCKOUT}"`);
+    });
+
     it('shows the API Actions table with the SPEC columns, status badges and no loading state', async () => {
       const { agent } = await staff();
       const res = await agent.get('/reti/actions');
