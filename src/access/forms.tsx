@@ -7,7 +7,7 @@ import { ActionsPage } from '../../views/reti/ActionsPage';
 import { RoleManagementPage } from '../../views/reti/RoleManagementPage';
 import type { Renderer } from '../http/render';
 import { stringFields } from '../http/validation';
-import { ROLE_COLUMNS, type RolePermission } from '../shared/access';
+import { type Action, type PermissionEntry, ROLE_COLUMNS, type RolePermission } from '../shared/access';
 import type { ActionContext, Refusal } from './action';
 import { actionSchema } from './schema';
 import type { AccessService } from './service';
@@ -74,8 +74,10 @@ export async function showRoles(
   res: Response,
   state: { editing?: string; entered?: RolePermission[]; error?: string },
   status = 200,
+  /** The matrix when the page has read it already; otherwise it is read here. */
+  loaded?: PermissionEntry[],
 ) {
-  const entries = await access.listPermissions();
+  const entries = loaded ?? (await access.listPermissions());
   const row = entries.find((e) => e.id === state.editing && !e.isPublic);
   const editing = row && { id: row.id, permissions: state.entered ?? row.permissions };
   const error = state.error && row ? OUTCOMES.permissionsRefused(row.name, state.error) : state.error;
@@ -109,8 +111,11 @@ export async function showActions(
   res: Response,
   state: Omit<ActionsTableProps, 'actions' | 'csrfToken'>,
   status = 200,
+  /** The catalog when the page has read it already; otherwise it is read here. */
+  loaded?: Action[],
 ) {
-  render(req, res, <ActionsPage actions={await access.listActions()} {...state} />, {
+  const actions = loaded ?? (await access.listActions());
+  render(req, res, <ActionsPage actions={actions} {...state} />, {
     meta: ACTIONS_META,
     status,
   });

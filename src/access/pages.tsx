@@ -28,10 +28,9 @@ export function accessPages(deps: Deps): Router {
   const router = Router();
 
   router.get(pages.reti.roles, async (req, res) => {
-    await actions.listPermissions.call(req, res);
-    await showRoles(deps, req, res, {
-      editing: typeof req.query.edit === 'string' ? req.query.edit : undefined,
-    });
+    const entries = await actions.listPermissions.call(req, res);
+    const editing = typeof req.query.edit === 'string' ? req.query.edit : undefined;
+    await showRoles(deps, req, res, { editing }, 200, entries);
   });
 
   router.get(pages.reti.actions, async (req, res) => {
@@ -39,13 +38,14 @@ export function accessPages(deps: Deps): Router {
     const all = await actions.listActions.call(req, res);
     const named = query.edit ?? query.toggle ?? query.delete;
     const action = all.find((a) => a.id === named);
-    if (named !== undefined && !action) return showActions(deps, req, res, { error: NOT_FOUND }, 404);
+    const show = (state: Parameters<typeof showActions>[3], status = 200) =>
+      showActions(deps, req, res, state, status, all);
+    if (named !== undefined && !action) return show({ error: NOT_FOUND }, 404);
     if (action && query.edit !== undefined)
-      return showActions(deps, req, res, { form: { editing: action.id, values: formValuesOf(action) } });
-    if (action && query.toggle !== undefined)
-      return showActions(deps, req, res, { confirmToggle: action.id });
-    if (action) return showActions(deps, req, res, { confirmDelete: action.id });
-    showActions(deps, req, res, query.new === undefined ? {} : { form: { values: NEW_ACTION } });
+      return show({ form: { editing: action.id, values: formValuesOf(action) } });
+    if (action && query.toggle !== undefined) return show({ confirmToggle: action.id });
+    if (action) return show({ confirmDelete: action.id });
+    show(query.new === undefined ? {} : { form: { values: NEW_ACTION } });
   });
 
   return router;

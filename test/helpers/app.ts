@@ -139,7 +139,7 @@ export async function listen(testApp: TestApp): Promise<{ url: string; close(): 
 
 export const countRows = async (
   database: Database,
-  table: 'contact_requests' | 'outbox' | 'audit_log' | 'sessions',
+  table: 'contact_requests' | 'outbox' | 'audit_log' | 'sessions' | 'firms' | 'users' | 'actions',
 ) =>
   Number(
     (await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)}`.execute(database.db))
