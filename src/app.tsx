@@ -49,6 +49,7 @@ import { createPasswordsService } from './passwords/service';
 import { publicPages } from './public';
 import { api as apiPaths, pages } from './shared/paths';
 import { ROLES } from './shared/session';
+import { createSettingsService } from './settings/service';
 import { createUsersService } from './users/service';
 
 export type AppDeps = {
@@ -101,6 +102,7 @@ export function createApp(deps: AppDeps): App {
   });
   const firmsIn = (handle: typeof db) => createFirmsService({ db: handle, endSessions });
   const firms = firmsIn(db);
+  const settings = createSettingsService({ db });
   const passwords = createPasswordsService({
     db,
     mail,
@@ -112,6 +114,7 @@ export function createApp(deps: AppDeps): App {
     users: createUsersService(db),
     audit: createAuditService(db),
     firmOf: firms.find,
+    securityOf: settings.securityOf,
     onLocked: passwords.lockedOut,
   });
   const render = createRenderer({

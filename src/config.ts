@@ -79,6 +79,13 @@ const envSchema = z.object({
     )
     .default('Reti Immigration <no-reply@reti-immigration.example>'),
   TIME_ZONE: timeZone.default(DEFAULT_TIME_ZONE),
+  SETTINGS_KEY: z
+    .string()
+    .regex(
+      /^[0-9a-fA-F]{64}$/,
+      'must be 64 hexadecimal characters (32 bytes), e.g. from openssl rand -hex 32',
+    )
+    .optional(),
 });
 
 export type Config = {
@@ -99,8 +106,10 @@ export type Config = {
   /** Unset: emails stay in the outbox table and are written to the log. */
   smtpUrl?: string;
   mailFrom: string;
-  /** The time zone pages show times in (an IANA name), until each firm has its own. */
+  /** The time zone pages show times in (an IANA name) where a firm has not chosen its own. */
   timeZone: string;
+  /** Seals secrets kept in the database (a firm's SMTP password, TOTP secrets): AES-256-GCM, 32 bytes. */
+  settingsKey: Buffer;
 };
 
 export class ConfigError extends Error {}
@@ -118,6 +127,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const demo = !production || e.DEMO;
   if (production && !e.SESSION_SECRET)
     throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required in production');
+  if (production && !e.SETTINGS_KEY)
+    throw new ConfigError('Invalid configuration:\n  SETTINGS_KEY: required in production');
   if (production && e.DEMO && !e.DEMO_PASSWORD)
     throw new ConfigError(
       'Invalid configuration:\n  DEMO_PASSWORD: required when DEMO=1 in production (no default credentials)',
@@ -130,7 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     dataDir,
-    sessionSecret: e.SESSION_SECRET ?? developmentSecret(dataDir),
+    sessionSecret: e.SESSION_SECRET ?? developmentSecret(dataDir, 'session-secret'),
     apiBaseUrl: e.API_BASE_URL.replace(/\/$/, ''),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     demo,
@@ -141,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     timeZone: e.TIME_ZONE,
+    settingsKey: Buffer.from(e.SETTINGS_KEY ?? developmentSecret(dataDir, 'settings-key'), 'hex'),
   };
 }
 
@@ -150,9 +162,12 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 
-/** Outside production the session secret is generated once and kept in DATA_DIR, so restarts keep sessions. */
-function developmentSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'session-secret');
+/**
+ * Outside production the session secret and the settings key are generated once and kept in DATA_DIR, so
+ * restarts keep sessions and can still open sealed secrets.
+ */
+function developmentSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
   try {
     return fs.readFileSync(file, 'utf8').trim();
   } catch {

@@ -8,6 +8,7 @@ import { type Child, freePort, ROOT, startChild, waitForAnswer } from './childre
 export const SESSION_COOKIE = '__Host-reti.sid';
 export const DEMO_PASSWORD = `Bench-${crypto.randomBytes(9).toString('base64url')}`;
 const SESSION_SECRET = crypto.randomBytes(32).toString('hex');
+const SETTINGS_KEY = crypto.randomBytes(32).toString('hex');
 
 export type AppOptions = {
   name: string;
@@ -24,6 +25,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   const env: Record<string, string> = {
     NODE_ENV: 'production',
     SESSION_SECRET,
+    SETTINGS_KEY,
     DEMO: '1',
     DEMO_PASSWORD,
     LOG_LEVEL: options.logLevel,

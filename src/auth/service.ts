@@ -1,7 +1,8 @@
 import type { AuditService } from '../audit/service';
-import { DEFAULT_LOGIN_ATTEMPTS, LOCKOUT_MINUTES } from '../shared/constants';
+import { LOCKOUT_MINUTES } from '../shared/constants';
 import type { Firm } from '../shared/firms';
 import type { SessionUser } from '../shared/session';
+import type { SecuritySettings } from '../shared/settings';
 import { spendVerifyTime, verifyPassword } from '../users/password';
 import { toSessionUser, type UserRow, type UsersService } from '../users/service';
 
@@ -12,6 +13,8 @@ export function createAuthService(deps: {
   audit: AuditService;
   /** A firm by its ID, whoever asks: a firm's members may sign in only while it is not inactive. */
   firmOf: (firmId: string) => Promise<Firm | undefined>;
+  /** The security settings an account lives under (its firm's; the platform's for staff). */
+  securityOf: (firmId: string | null) => Promise<SecuritySettings>;
   /** Called the moment an account becomes locked: its owner is emailed (the composition root wires it). */
   onLocked?: (row: UserRow, lock: { attempts: number; minutes: number }) => Promise<void>;
 }) {
@@ -40,7 +43,8 @@ export function createAuthService(deps: {
       const matches = await verifyPassword(row.password_hash, password);
       if (locked) return null;
       if (!matches) {
-        const after = await users.recordFailedLogin(row.id, DEFAULT_LOGIN_ATTEMPTS, LOCKOUT_MINUTES);
+        const { loginAttempts } = await deps.securityOf(row.firm_id);
+        const after = await users.recordFailedLogin(row.id, loginAttempts, LOCKOUT_MINUTES);
         if (after.locked_until && after.locked_until > new Date()) {
           await audit.record({
             actorUserId: null,
@@ -50,7 +54,7 @@ export function createAuthService(deps: {
             before: { locked_until: row.locked_until },
             after: { locked_until: after.locked_until, failed_login_count: after.failed_login_count },
           });
-          await deps.onLocked?.(after, { attempts: DEFAULT_LOGIN_ATTEMPTS, minutes: LOCKOUT_MINUTES });
+          await deps.onLocked?.(after, { attempts: loginAttempts, minutes: LOCKOUT_MINUTES });
         }
         return null;
       }

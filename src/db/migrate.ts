@@ -2,12 +2,14 @@ import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import * as foundation from './migrations/0001_foundation';
 import * as access from './migrations/0002_access';
 import * as passwordResets from './migrations/0003_password_resets';
+import * as firmAdministration from './migrations/0004_firm_administration';
 
 /** Migrations are listed here in order, so the bundled server carries them without reading a folder. */
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_access': access,
   '0003_password_resets': passwordResets,
+  '0004_firm_administration': firmAdministration,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

@@ -20,6 +20,12 @@ export interface FirmsTable {
   industry: string | null;
   address: string | null;
   onboard_date: ColumnType<string, string | undefined, string>;
+  firm_type: Generated<'immigration' | 'general' | 'specialized'>;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  /** Null: the platform's TIME_ZONE. */
+  time_zone: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -37,8 +43,61 @@ export interface UsersTable {
   failed_login_count: Generated<number>;
   locked_until: Date | null;
   last_login_at: Date | null;
+  /** The TOTP secret, sealed with SETTINGS_KEY; set at enrollment, before it is confirmed. */
+  totp_secret_sealed: string | null;
+  /** When the user confirmed enrollment with a first code: from then on sign-in asks for one. */
+  totp_enabled_at: Date | null;
+  /** The last time step accepted, so that a code is never accepted twice. */
+  totp_last_step: ColumnType<string | null, string | number | null, string | number | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  code_hash: string;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export type PasswordPolicyName = 'basic' | 'medium' | 'strong';
+export type SmtpEncryption = 'none' | 'ssl' | 'tls';
+
+export interface FirmSettingsTable {
+  firm_id: string;
+  two_factor_admins: Generated<boolean>;
+  session_timeout_minutes: Generated<number>;
+  password_policy: Generated<PasswordPolicyName>;
+  login_attempts: Generated<number>;
+  approve_new_users: Generated<boolean>;
+  smtp_host: string | null;
+  smtp_port: Generated<number>;
+  smtp_encryption: Generated<SmtpEncryption>;
+  smtp_user: string | null;
+  smtp_password_sealed: string | null;
+  smtp_from: string | null;
+  backup_retention_days: Generated<number>;
+  primary_color: Generated<string>;
+  logo: Buffer | null;
+  logo_type: 'image/png' | 'image/svg+xml' | null;
+  updated_at: UpdatedAt;
+}
+
+export interface BackupsTable {
+  id: Generated<string>;
+  firm_id: string;
+  status: Generated<'running' | 'done' | 'failed'>;
+  trigger: 'daily' | 'manual';
+  created_by: string | null;
+  file_key: string | null;
+  size_bytes: ColumnType<string | null, number | null, number | null>;
+  sha256: string | null;
+  row_counts: Json;
+  last_error: string | null;
+  lease_until: Date | null;
+  started_at: ColumnType<Date, Date | undefined, Date>;
+  finished_at: Date | null;
 }
 
 export interface SessionsTable {
@@ -62,6 +121,8 @@ export interface OutboxTable {
   to_address: string;
   subject: string;
   text_body: string;
+  /** The firm the email is sent for: its own SMTP server when it has one set. */
+  firm_id: string | null;
   status: Generated<'pending' | 'sent' | 'failed'>;
   attempts: Generated<number>;
   last_error: string | null;
@@ -78,6 +139,10 @@ export interface AuditLogTable {
   entity_id: string | null;
   before: Json;
   after: Json;
+  /** The firm whose activity this is (null: the platform's own). */
+  firm_id: string | null;
+  /** The actor's name when it acted, kept after the user is removed. */
+  actor_name: string | null;
   created_at: CreatedAt;
 }
 
@@ -137,4 +202,7 @@ export interface DB {
   permissions: PermissionsTable;
   invitations: InvitationsTable;
   password_resets: PasswordResetsTable;
+  firm_settings: FirmSettingsTable;
+  recovery_codes: RecoveryCodesTable;
+  backups: BackupsTable;
 }

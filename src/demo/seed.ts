@@ -2,6 +2,8 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
 import { inTransaction } from '../db/transaction';
 import { createFirmsService } from '../firms/service';
+import { createSettingsService } from '../settings/service';
+import { DEFAULT_SECURITY } from '../shared/settings';
 import { createUsersService, toSessionUser } from '../users/service';
 import { DEMO_ACCOUNTS, DEMO_FIRM } from './accounts';
 
@@ -38,6 +40,11 @@ export async function seedDemo(db: Kysely<DB>, password: string): Promise<boolea
       address: DEMO_FIRM.address,
     });
     await firms.activate(staff, firm.id);
+    // The demo logins stay one step: the demo firm does not ask its administrators for a second factor.
+    await createSettingsService({ db: trx }).saveSecurity(staff, firm.id, {
+      ...DEFAULT_SECURITY,
+      twoFactorAdmins: false,
+    });
     await account('admin', firm.id);
     await account('user', firm.id);
     return true;

@@ -129,7 +129,6 @@ export const MENUS: Record<Role, MenuItem[]> = {
   ],
 };
 
-/** The security setting's login-attempt limit (SPEC default 5) and the lock that follows. */
-export const DEFAULT_LOGIN_ATTEMPTS = 5;
+/** How long an account stays locked once the firm's login-attempts limit is reached. */
 export const LOCKOUT_MINUTES = 15;
 export const DEFAULT_SESSION_TIMEOUT_MINUTES = 30;

@@ -75,6 +75,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     NODE_ENV: 'test',
     DATA_DIR: path.join(os.tmpdir(), 'reti-test'),
     SESSION_SECRET: crypto.randomBytes(24).toString('hex'),
+    SETTINGS_KEY: crypto.randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://127.0.0.1',
     ...options.env,

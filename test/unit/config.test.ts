@@ -1,6 +1,10 @@
 import { ConfigError, DEFAULT_DEMO_PASSWORD, loadConfig } from '../../src/config';
 
-const base = { DATA_DIR: '/tmp/reti-config-test', SESSION_SECRET: 'x'.repeat(40) };
+const base = {
+  DATA_DIR: '/tmp/reti-config-test',
+  SESSION_SECRET: 'x'.repeat(40),
+  SETTINGS_KEY: 'ab'.repeat(32),
+};
 
 describe('configuration from the environment', () => {
   it('has working defaults for a fresh checkout', () => {
@@ -31,6 +35,7 @@ describe('configuration from the environment', () => {
     ],
     [{ REDIS_URL: 'not a url' }, /REDIS_URL: /],
     [{ SESSION_SECRET: 'short' }, /SESSION_SECRET: must be at least 32 characters/],
+    [{ SETTINGS_KEY: 'secret' }, /SETTINGS_KEY: must be 64 hexadecimal characters/],
     [{ API_BASE_URL: 'api' }, /API_BASE_URL: must be a path such as \/api or an http\(s\) URL/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL: /],
     [{ DEMO: 'maybe' }, /DEMO: /],
@@ -44,9 +49,13 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(message);
   });
 
-  it('requires SESSION_SECRET in production and never uses default demo credentials there', () => {
+  it('requires SESSION_SECRET and SETTINGS_KEY in production and never uses default demo credentials there', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: base.DATA_DIR })).toThrow(
       /SESSION_SECRET: required in production/,
+    );
+    const { SETTINGS_KEY: _key, ...withoutKey } = base;
+    expect(() => loadConfig({ ...withoutKey, NODE_ENV: 'production' })).toThrow(
+      /SETTINGS_KEY: required in production/,
     );
     expect(loadConfig({ ...base, NODE_ENV: 'production' }).demo).toBe(false);
     expect(() => loadConfig({ ...base, NODE_ENV: 'production', DEMO: '1' })).toThrow(

@@ -1,0 +1,26 @@
+import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { DB, FirmSettingsTable } from '../db/schema';
+
+export type FirmSettingsRow = Selectable<FirmSettingsTable>;
+export type FirmSettingsChange = Omit<Updateable<FirmSettingsTable>, 'firm_id' | 'updated_at'>;
+
+/** A firm's settings row; a firm without one has the defaults (see the migration). */
+export function createSettingsStore(db: Kysely<DB>) {
+  return {
+    find(firmId: string): Promise<FirmSettingsRow | undefined> {
+      return db.selectFrom('firm_settings').selectAll().where('firm_id', '=', firmId).executeTakeFirst();
+    },
+
+    /** The row with `change` applied, created with the defaults first when the firm has none yet. */
+    save(firmId: string, change: FirmSettingsChange): Promise<FirmSettingsRow> {
+      return db
+        .insertInto('firm_settings')
+        .values({ firm_id: firmId, ...change })
+        .onConflict((oc) => oc.column('firm_id').doUpdateSet({ ...change, updated_at: new Date() }))
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+  };
+}
+
+export type SettingsStore = ReturnType<typeof createSettingsStore>;
