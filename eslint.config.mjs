@@ -1,7 +1,8 @@
 import tseslint from 'typescript-eslint';
 
 /** The features under src/: each owns its tables (store.ts) and is reached through its service. */
-const FEATURES = 'access|areas|audit|auth|contact|demo|firms|health|invitations|mail|passwords|public|users';
+const FEATURES =
+  'access|admin|areas|audit|auth|backups|branding|contact|demo|firms|health|invitations|mail|mfa|passwords|public|settings|users';
 
 const restrict = (files, patterns) => ({
   files,

@@ -12,6 +12,31 @@ export const pages = {
   invite: (token: string) => `/invite/${token}`,
   passwordForgot: '/password/forgot',
   passwordReset: (token: string) => `/password/reset/${token}`,
+  /** The second sign-in step: a code from the authenticator app, or enrolling one first. */
+  mfa: '/login/mfa',
+  mfaSetup: '/login/mfa/setup',
+  /** A signed-in person's own account: password and two-factor sign-in. */
+  account: '/account',
+  /** A firm's stylesheet (its primary colour) and logo, for its signed-in users. */
+  firmTheme: (firmId: string, version: string) => `/firms/${firmId}/theme-${version}.css`,
+  firmLogo: (firmId: string, version: string) => `/firms/${firmId}/logo-${version}`,
+  admin: {
+    dashboard: '/admin/dashboard',
+    activity: (page: number) => `/admin/dashboard?activity=${page}`,
+    cleanup: '/admin/cleanup',
+    users: '/admin/users',
+    user: (userId: string) => `/admin/users/${userId}`,
+    userEdit: (userId: string) => `/admin/users/${userId}/edit`,
+    userStatus: (userId: string) => `/admin/users/${userId}/status`,
+    userDelete: (userId: string) => `/admin/users/${userId}/delete`,
+    reports: '/admin/reports',
+    settings: '/admin/settings',
+    settingsSection: (section: string) => `/admin/settings/${section}`,
+    settingsEmailTest: '/admin/settings/email/test',
+    settingsLogo: '/admin/settings/appearance/logo',
+    backups: '/admin/backups',
+    backupDownload: (backupId: string) => `/admin/backups/${backupId}/download`,
+  },
   reti: {
     dashboard: '/reti/dashboard',
     onboarding: '/reti/firm-onboard',
@@ -42,6 +67,15 @@ export const api = {
   firms: '/firms',
   firmInvitations: (firmId: string) => `/firms/${firmId}/invitations`,
   health: { check: '/health/check', db: '/health/db' },
+  mfa: '/auth/mfa',
+  mfaSetup: '/auth/mfa/setup',
+  users: '/users',
+  user: (userId: string) => `/users/${userId}`,
+  settings: '/settings',
+  settingsSection: (section: string) => `/settings/${section}`,
+  settingsEmailTest: '/settings/email/test',
+  backups: '/backups',
+  backupDownload: (backupId: string) => `/backups/${backupId}/download`,
 } as const;
 
 /** Node's own endpoints, always on this origin (SPEC §7). */
