@@ -49,6 +49,7 @@ import { createPasswordsService } from './passwords/service';
 import { publicPages } from './public';
 import { api as apiPaths, pages } from './shared/paths';
 import { ROLES } from './shared/session';
+import { createSealer } from './secrets';
 import { createSettingsService } from './settings/service';
 import { createUsersService } from './users/service';
 
@@ -102,7 +103,7 @@ export function createApp(deps: AppDeps): App {
   });
   const firmsIn = (handle: typeof db) => createFirmsService({ db: handle, endSessions });
   const firms = firmsIn(db);
-  const settings = createSettingsService({ db });
+  const settings = createSettingsService({ db, sealer: createSealer(config.settingsKey) });
   const passwords = createPasswordsService({
     db,
     mail,
