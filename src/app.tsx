@@ -11,6 +11,7 @@ import { authFeature } from './auth';
 import { areaGuard } from './auth/guard';
 import { createAuthService } from './auth/service';
 import {
+  idleTimeout,
   sessionCookieName,
   sessionMiddleware,
   sessionRevoker,
@@ -50,7 +51,10 @@ import { publicPages } from './public';
 import { api as apiPaths, pages } from './shared/paths';
 import { ROLES } from './shared/session';
 import { createSealer } from './secrets';
+import { settingsFeature } from './settings';
+import { firmPageContext } from './settings/page-context';
 import { createSettingsService } from './settings/service';
+import { STAFF_SECURITY } from './shared/settings';
 import { createUsersService } from './users/service';
 
 export type AppDeps = {
@@ -103,13 +107,19 @@ export function createApp(deps: AppDeps): App {
   });
   const firmsIn = (handle: typeof db) => createFirmsService({ db: handle, endSessions });
   const firms = firmsIn(db);
-  const settings = createSettingsService({ db, sealer: createSealer(config.settingsKey) });
+  const settings = createSettingsService({
+    db,
+    sealer: createSealer(config.settingsKey),
+    firms,
+    platformTimeZone: config.timeZone,
+  });
   const passwords = createPasswordsService({
     db,
     mail,
     publicUrl: config.publicUrl,
     endSessions,
     firmOf: firms.find,
+    securityOf: settings.securityOf,
   });
   const auth = createAuthService({
     users: createUsersService(db),
@@ -153,9 +163,11 @@ export function createApp(deps: AppDeps): App {
         publicUrl: config.publicUrl,
         timeZone: config.timeZone,
         firmsIn,
+        securityOf: settings.securityOf,
       }),
       render,
     }),
+    settingsFeature({ kit, settings, render }),
     { start: () => mail.start(), stop: () => mail.stop() },
     sessionPruning({ sessions, logger }),
     { pages: publicPages({ render, publicUrl: config.publicUrl }) },
@@ -194,6 +206,14 @@ export function createApp(deps: AppDeps): App {
     }),
   );
   app.use(csrfProtection);
+
+  // 4b. A firm member's firm settings for this request (time zone, look), then the idle timeout they set.
+  app.use(firmPageContext(settings));
+  app.use(
+    idleTimeout(
+      (_req, res) => res.locals.firm?.sessionTimeoutMinutes ?? STAFF_SECURITY.sessionTimeoutMinutes,
+    ),
+  );
 
   // 5. Per-IP limits on sign-in, "Forgot password?" and contact, for the API call and the page form alike.
   const loginLimit = ipRateLimit({

@@ -7,6 +7,7 @@ import { FIRM_ACTIONS } from './firms';
 import { HEALTH_ACTIONS } from './health';
 import { INVITATION_ACTIONS } from './invitations';
 import { PASSWORD_ACTIONS } from './passwords';
+import { SETTINGS_ACTIONS } from './settings';
 
 /** Every action the product declares: the catalog rows that start-up seeds, and what staff cannot delete. */
 export const DECLARED_ACTIONS: ActionMeta[] = [
@@ -18,4 +19,5 @@ export const DECLARED_ACTIONS: ActionMeta[] = [
   FIRM_ACTIONS,
   INVITATION_ACTIONS,
   ACCESS_ACTIONS,
+  SETTINGS_ACTIONS,
 ].flatMap((actions) => Object.values(actions));

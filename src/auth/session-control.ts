@@ -12,6 +12,7 @@ export async function startSession(req: Request, user: SessionUser): Promise<voi
   if (!ok) throw unavailable();
   req.session.user = user;
   req.session.startedAt = Date.now();
+  req.session.lastSeenAt = req.session.startedAt;
   const saved = await new Promise<boolean>((resolve) => req.session.save((error) => resolve(!error)));
   if (!saved) throw unavailable();
 }

@@ -1,5 +1,5 @@
 import { RedisStore } from 'connect-redis';
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import session, { type SessionData, Store } from 'express-session';
 import type { Logger } from 'pino';
 import type { Redis } from '../db/redis';
@@ -12,6 +12,8 @@ declare module 'express-session' {
   interface SessionData {
     user: SessionUser;
     startedAt: number;
+    /** When the signed-in user was last seen (to the minute): the idle timeout counts from here. */
+    lastSeenAt: number;
   }
 }
 
@@ -201,6 +203,30 @@ export function sessionMiddleware(options: SessionOptions): RequestHandler[] {
     next();
   };
   return [tolerant, absoluteLifetime];
+}
+
+/** Moving lastSeenAt costs a session write: once a minute is precise enough for a timeout in minutes. */
+const SEEN_RESOLUTION_MS = 60_000;
+
+/**
+ * Ends a signed-in session idle for longer than its user's timeout (the firm's security setting, read on
+ * every request so a change holds at once), and keeps the cookie and the store's expiry to that timeout.
+ * The request then goes on signed out: a page sends the person to sign in again.
+ */
+export function idleTimeout(minutesOf: (req: Request, res: Response) => number | undefined): RequestHandler {
+  return (req, res, next) => {
+    const s = req.session;
+    const minutes = s?.user && minutesOf(req, res);
+    if (!s?.user || !minutes) return next();
+    const now = Date.now();
+    const limit = minutes * 60_000;
+    if (now - (s.lastSeenAt ?? s.startedAt ?? now) > limit) return s.destroy(() => next());
+    if (!s.lastSeenAt || now - s.lastSeenAt >= SEEN_RESOLUTION_MS) s.lastSeenAt = now;
+    // express-session resets maxAge to originalMaxAge when it touches the session: set both.
+    s.cookie.originalMaxAge = limit;
+    s.cookie.maxAge = limit;
+    next();
+  };
 }
 
 /** How often the database's expired sessions are deleted. */
