@@ -6,6 +6,7 @@ import { DEMO_ACTIONS } from './demo';
 import { FIRM_ACTIONS } from './firms';
 import { HEALTH_ACTIONS } from './health';
 import { INVITATION_ACTIONS } from './invitations';
+import { MFA_ACTIONS } from './mfa';
 import { PASSWORD_ACTIONS } from './passwords';
 
 /** Every action the product declares: the catalog rows that start-up seeds, and what staff cannot delete. */
@@ -18,4 +19,5 @@ export const DECLARED_ACTIONS: ActionMeta[] = [
   FIRM_ACTIONS,
   INVITATION_ACTIONS,
   ACCESS_ACTIONS,
+  MFA_ACTIONS,
 ].flatMap((actions) => Object.values(actions));
