@@ -32,7 +32,6 @@ export const MFA_MESSAGES = {
   expired: 'The sign-in took longer than 10 minutes. Log in again.',
   tooMany: 'Too many wrong codes. Log in again.',
   closed: 'This sign-in cannot go on. Log in again.',
-  enrolled: 'Two-factor sign-in is set up for this account: enter a code from your authenticator app.',
   notEnrolling:
     'Two-factor sign-in is already on for this account: enter a code from your authenticator app.',
   mustEnroll: 'Set up two-factor sign-in first: your firm requires it for administrators.',
@@ -49,7 +48,7 @@ export const MFA_MESSAGES = {
 
 /** A sign-in's second step lasts this long; then the password has to be given again. */
 export const STEP_MINUTES = 10;
-/** Wrong codes one sign-in may try before it ends (each also counts towards the account's lockout). */
+/** Wrong codes one sign-in may try before it ends (each also counts toward the account's lockout). */
 export const MAX_CODE_TRIES = 5;
 
 /** What the setup page and GET {API}/auth/mfa/setup show: the QR code and the same secret as text. */
@@ -74,7 +73,7 @@ export function createMfaService(deps: {
   securityOf: (firmId: string | null) => Promise<SecuritySettings>;
   /** The account as a session holds it, while it may sign in (active, its firm not inactive). */
   sessionUserOf: (userId: string) => Promise<SessionUser | null>;
-  /** Counts a wrong attempt towards the account's lockout, as a wrong password at sign-in does. */
+  /** Counts a wrong attempt toward the account's lockout, as a wrong password at sign-in does. */
   countFailedAttempt: (userId: string) => Promise<void>;
   /** Ends every session of the given users (the composition root's session revoker). */
   endSessions: (userIds: string[]) => Promise<void>;
@@ -222,7 +221,7 @@ export function createMfaService(deps: {
       const row = await stepRow(step);
       const user = row && (await deps.sessionUserOf(row.id));
       if (!row || !user) return { refused: 'closed' };
-      if (row.totp_enabled_at) throw new ServiceError('conflict', MFA_MESSAGES.enrolled);
+      if (row.totp_enabled_at) throw new ServiceError('conflict', MFA_MESSAGES.notEnrolling);
       const recoveryCodes = await enable(user, sealed, code).catch(async (error: unknown) => {
         if (!(error instanceof ServiceError) || error.reason !== 'invalid') throw error;
         await deps.countFailedAttempt(row.id);
@@ -294,7 +293,7 @@ export function createMfaService(deps: {
 
     /**
      * A new password under the firm's policy, given the current one; every session of the account ends
-     * (the caller starts the person's own again). A wrong current password counts towards the lockout.
+     * (the caller starts the person's own again). A wrong current password counts toward the lockout.
      */
     async changePassword(actor: SessionUser, input: { currentPassword: string; password: string }) {
       const row = await rowOf(actor.id);

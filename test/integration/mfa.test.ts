@@ -298,7 +298,7 @@ describe.each(CASES)('two-factor sign-in on %s (sessions in Redis: %s)', (backen
     expect((await fourth.post('/api/auth/mfa').send({ code: otherCodes[0] })).status).toBe(401);
   });
 
-  it('wrong codes: 401 each, the fifth ends the sign-in, and they count towards the account lockout', async () => {
+  it('wrong codes: 401 each, the fifth ends the sign-in, and they count toward the account lockout', async () => {
     const firm = await newFirm({ loginAttempts: 10 });
     const { secret } = await enrolled(firm.admin.loginId);
     const agent = request.agent(t.app);

@@ -132,6 +132,7 @@ function TwoFactorOn(props: {
       <h3>New recovery codes</h3>
       <form method="post" action={pages.accountRecoveryCodes} className="form" id="new-codes-form">
         {csrf}
+        <RequiredNote />
         <Field
           id="account-codes-code"
           label="Code from your app"
@@ -157,6 +158,7 @@ function TwoFactorOn(props: {
       ) : (
         <form method="post" action={pages.accountTwoFactorOff} className="form" id="turn-off-form">
           {csrf}
+          <RequiredNote />
           <Field
             id="account-off-code"
             label="Code from your app"
