@@ -603,6 +603,12 @@ describe.each(CASES)('two-factor sign-in on %s (sessions in Redis: %s)', (backen
           'The current password is not right.',
         ],
         [{ current_password: PASSWORD, password: 'short' }, 'password', BASIC],
+        [{ current_password: PASSWORD, password: 'x'.repeat(1025) }, 'password', 'Password is too long'],
+        [
+          { current_password: 42, password: 'simple-pass' },
+          'current_password',
+          'Current password is required',
+        ],
         [
           { current_password: PASSWORD, password: PASSWORD },
           'password',
