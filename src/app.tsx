@@ -44,6 +44,8 @@ import { securityHeaders } from './http/security';
 import { invitationsFeature } from './invitations';
 import { createInvitationsService } from './invitations/service';
 import { createMailSender } from './mail/sender';
+import { mfaFeature } from './mfa';
+import { createMfaService } from './mfa/service';
 import { createSmtpMailer } from './mail/transport';
 import { passwordsFeature } from './passwords';
 import { createPasswordsService } from './passwords/service';
@@ -128,6 +130,14 @@ export function createApp(deps: AppDeps): App {
     securityOf: settings.securityOf,
     onLocked: passwords.lockedOut,
   });
+  const mfa = createMfaService({
+    db,
+    sealer: createSealer(config.settingsKey),
+    securityOf: settings.securityOf,
+    sessionUserOf: auth.userById,
+    countFailedAttempt: auth.countFailedAttempt,
+    endSessions,
+  });
   const render = createRenderer({
     manifest: deps.manifest,
     publicUrl: config.publicUrl,
@@ -143,9 +153,17 @@ export function createApp(deps: AppDeps): App {
     apiBaseUrl: config.apiBaseUrl,
   });
   const features: Feature[] = [
-    authFeature({ kit, auth, render, cookieName, sessionsReady: sessionStoreCheck({ redis }) }),
+    authFeature({
+      kit,
+      auth,
+      render,
+      cookieName,
+      sessionsReady: sessionStoreCheck({ redis }),
+      secondStep: mfa.secondStepFor,
+    }),
+    mfaFeature({ kit, mfa, render }),
     passwordsFeature({ kit, passwords, render }),
-    demoFeature({ kit, auth, demo: config.demo, cookieName }),
+    demoFeature({ kit, auth, demo: config.demo, cookieName, secondStep: mfa.secondStepFor }),
     contactFeature({
       kit,
       contact: createContactService({ db, salesEmail: config.salesEmail }),
@@ -242,6 +260,11 @@ export function createApp(deps: AppDeps): App {
     redisPrefix,
   });
   app.post([pages.login, `${apiPath}${apiPaths.login}`], loginLimit);
+  // Wrong two-factor codes count with failed sign-ins: an address cannot guess codes without end either.
+  app.post(
+    [pages.mfa, pages.mfaSetup, `${apiPath}${apiPaths.mfa}`, `${apiPath}${apiPaths.mfaSetup}`],
+    loginLimit,
+  );
   app.post([pages.passwordForgot, `${apiPath}${apiPaths.passwordForgot}`], forgotLimit);
   app.post([pages.contact, `${apiPath}${apiPaths.contact}`], contactLimit);
 

@@ -6,6 +6,7 @@ import { DEMO_ACTIONS } from './demo';
 import { FIRM_ACTIONS } from './firms';
 import { HEALTH_ACTIONS } from './health';
 import { INVITATION_ACTIONS } from './invitations';
+import { MFA_ACTIONS } from './mfa';
 import { PASSWORD_ACTIONS } from './passwords';
 import { SETTINGS_ACTIONS } from './settings';
 
@@ -20,4 +21,5 @@ export const DECLARED_ACTIONS: ActionMeta[] = [
   INVITATION_ACTIONS,
   ACCESS_ACTIONS,
   SETTINGS_ACTIONS,
+  MFA_ACTIONS,
 ].flatMap((actions) => Object.values(actions));

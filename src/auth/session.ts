@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { Redis } from '../db/redis';
 import { SAFE_METHODS } from '../http/origin';
 import { DEFAULT_SESSION_TIMEOUT_MINUTES } from '../shared/constants';
-import type { SessionUser } from '../shared/session';
+import type { MfaStep, SessionUser } from '../shared/session';
 import type { SessionsStore } from './store';
 
 declare module 'express-session' {
@@ -14,8 +14,22 @@ declare module 'express-session' {
     startedAt: number;
     /** When the signed-in user was last seen (to the minute): the idle timeout counts from here. */
     lastSeenAt: number;
+    /** A sign-in waiting for its second step (two-factor): no user yet, so it may do nothing else. */
+    mfa: SecondStep;
   }
 }
+
+/** A sign-in whose password was right and that still needs a code (or to set two-factor sign-in up). */
+export type SecondStep = {
+  userId: string;
+  /** 'required': a code from the app or a recovery code; 'enroll': set the app up first. */
+  step: MfaStep;
+  startedAt: number;
+  /** Wrong codes so far in this sign-in. */
+  failures: number;
+  /** A digest of the password hash it began with: once the password changes, the step cannot finish. */
+  passwordTag: string;
+};
 
 declare module 'express-serve-static-core' {
   interface Request {
