@@ -8,6 +8,9 @@ import { createAccessService } from './access/service';
 import { areaPages } from './areas';
 import { createAuditService } from './audit/service';
 import { authFeature } from './auth';
+import { brandingFeature } from './branding';
+import { LOGO_MAX_BYTES, LOGO_REFUSALS } from './branding/logo';
+import { createBrandingService } from './branding/service';
 import { areaGuard } from './auth/guard';
 import { createAuthService } from './auth/service';
 import {
@@ -40,9 +43,12 @@ import { ipRateLimit } from './http/rate-limit';
 import { createRenderer } from './http/render';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security';
+import { multipartUpload } from './http/multipart';
 import { invitationsFeature } from './invitations';
 import { createInvitationsService } from './invitations/service';
+import { mailFeature } from './mail';
 import { createMailSender } from './mail/sender';
+import { createEmailTestService } from './mail/service';
 import { createSmtpMailer } from './mail/transport';
 import { passwordsFeature } from './passwords';
 import { createPasswordsService } from './passwords/service';
@@ -96,14 +102,17 @@ export function createApp(deps: AppDeps): App {
   const sessions = createSessionsStore(db);
   const endSessions = sessionRevoker({ redis, redisPrefix, sessions });
   const access = createAccessService({ db, redis, redisPrefix, logger, declared: DECLARED_ACTIONS });
+  const settings = createSettingsService({ db, sealer: createSealer(config.settingsKey) });
   const mail = createMailSender({
     db,
     mailer: config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined,
     logger,
+    smtpOf: settings.smtpOf,
+    fallbackFrom: config.mailFrom,
   });
   const firmsIn = (handle: typeof db) => createFirmsService({ db: handle, endSessions });
   const firms = firmsIn(db);
-  const settings = createSettingsService({ db, sealer: createSealer(config.settingsKey) });
+  const branding = createBrandingService({ settings, firmOf: firms.find });
   const passwords = createPasswordsService({
     db,
     mail,
@@ -123,6 +132,7 @@ export function createApp(deps: AppDeps): App {
     publicUrl: config.publicUrl,
     apiBaseUrl: config.apiBaseUrl,
     timeZone: config.timeZone,
+    brandingFor: (req) => branding.pageBranding(req.session?.user),
   });
   const kit = createActionKit(access);
 
@@ -156,6 +166,12 @@ export function createApp(deps: AppDeps): App {
       }),
       render,
     }),
+    mailFeature({
+      kit,
+      emailTest: createEmailTestService({ db, smtpOf: settings.smtpOf, fallbackFrom: config.mailFrom }),
+      render,
+    }),
+    brandingFeature({ kit, branding, render }),
     { start: () => mail.start(), stop: () => mail.stop() },
     sessionPruning({ sessions, logger }),
     { pages: publicPages({ render, publicUrl: config.publicUrl }) },
@@ -192,6 +208,11 @@ export function createApp(deps: AppDeps): App {
       redisPrefix,
       sessions,
     }),
+  );
+  // The logo upload is multipart: read (within its limit) before the CSRF check, which needs its token.
+  app.use(
+    [pages.admin.settingsLogo, `${apiPath}${apiPaths.settingsLogo}`],
+    multipartUpload({ field: 'logo', maxBytes: LOGO_MAX_BYTES, tooLarge: LOGO_REFUSALS.size.message }),
   );
   app.use(csrfProtection);
 

@@ -1,11 +1,13 @@
 import type { ActionMeta } from './access/action';
 import { ACCESS_ACTIONS } from './access';
 import { AUTH_ACTIONS } from './auth';
+import { BRANDING_ACTIONS } from './branding';
 import { CONTACT_ACTIONS } from './contact';
 import { DEMO_ACTIONS } from './demo';
 import { FIRM_ACTIONS } from './firms';
 import { HEALTH_ACTIONS } from './health';
 import { INVITATION_ACTIONS } from './invitations';
+import { MAIL_ACTIONS } from './mail';
 import { PASSWORD_ACTIONS } from './passwords';
 
 /** Every action the product declares: the catalog rows that start-up seeds, and what staff cannot delete. */
@@ -18,4 +20,6 @@ export const DECLARED_ACTIONS: ActionMeta[] = [
   FIRM_ACTIONS,
   INVITATION_ACTIONS,
   ACCESS_ACTIONS,
+  MAIL_ACTIONS,
+  BRANDING_ACTIONS,
 ].flatMap((actions) => Object.values(actions));

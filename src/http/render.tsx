@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { RenderContext, type RenderContextValue } from '../../views/context';
+import { type PageBranding, RenderContext, type RenderContextValue } from '../../views/context';
 import { bootScript, Document, type PageMeta } from '../../views/Document';
 import { BareLayout, Layout } from '../../views/layouts/Layout';
 import { type AssetManifest, matchesETag } from './assets';
@@ -61,6 +61,8 @@ export function createRenderer(config: {
   publicUrl: string;
   apiBaseUrl: string;
   timeZone: string;
+  /** The signed-in person's firm's look (its stylesheet and logo), read once per page they are shown. */
+  brandingFor?: (req: Request) => Promise<PageBranding | undefined>;
 }): Renderer {
   const cache = new Map<string, CachedPage>();
 
@@ -70,6 +72,7 @@ export function createRenderer(config: {
     nonce: string,
     page: ReactElement,
     options: RenderOptions,
+    branding?: PageBranding,
   ): { html: string; script?: string } {
     const context: RenderContextValue = {
       manifest: config.manifest,
@@ -82,6 +85,7 @@ export function createRenderer(config: {
       publicUrl: config.publicUrl,
       apiBaseUrl: config.apiBaseUrl,
       timeZone: config.timeZone,
+      branding,
       islands: [],
     };
     const Shell = options.layout === 'bare' ? BareLayout : Layout;
@@ -111,9 +115,23 @@ export function createRenderer(config: {
       }
       return sendCached(req, res, cached, status);
     }
-    res
-      .status(status)
-      .type('html')
-      .send(toHtml(req, res.locals.nonce as string, page, options).html);
+    const send = (branding?: PageBranding) =>
+      res
+        .status(status)
+        .type('html')
+        .send(toHtml(req, res.locals.nonce as string, page, options, branding).html);
+    // An error page of a server fault goes out as it is: whatever failed may be what branding reads.
+    if (!signedIn || !config.brandingFor || status >= 500) return send();
+    config
+      .brandingFor(req)
+      .then(send, (error: unknown) => {
+        req.log.warn(
+          { err: error },
+          "the firm's branding could not be read; the page keeps the product's look",
+        );
+        send();
+      })
+      // Rendering itself failed: the error handler answers, as it would have for a synchronous render.
+      .catch((error: unknown) => req.next?.(error));
   };
 }
