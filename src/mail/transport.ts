@@ -91,7 +91,8 @@ type SmtpFailure = Error & {
  * answer, TLS, credentials, or the server's own refusal with its reply. Never the password.
  */
 export function describeSmtpFailure(error: unknown, smtp: FirmSmtp, timeouts = TIMEOUTS): string {
-  const e = (error instanceof Error ? error : new Error(String(error))) as SmtpFailure;
+  // Not `instanceof Error`: errors made by Node's own sockets may come from another realm (a test's VM).
+  const e = (error && typeof error === 'object' ? error : new Error(String(error))) as SmtpFailure;
   const where = `${smtp.host}:${smtp.port}`;
   const reply = e.response ? ` (${e.response.trim()})` : '';
   const system = e.originalCode ?? e.code;
