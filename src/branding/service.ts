@@ -50,7 +50,8 @@ export function createBrandingService(deps: {
       member(user, firmId);
       const branding = await settings.brandingOf(firmId);
       if (!branding.logo) throw new ServiceError('not-found', NOT_FOUND);
-      return { ...branding.logo, version: branding.version };
+      // A Buffer whatever the driver gives (PGlite: a Uint8Array), so it is sent as bytes.
+      return { type: branding.logo.type, bytes: Buffer.from(branding.logo.bytes), version: branding.version };
     },
 
     /** What the layout links for a firm's signed-in member; nothing for staff or anyone else. */

@@ -39,7 +39,8 @@ export function multipartUpload(options: {
       parser = busboy({
         headers: req.headers,
         defParamCharset: 'utf8',
-        limits: { fileSize: options.maxBytes, files: 1, fields: 10, fieldSize: 4096, parts: 12 },
+        // busboy signals its limit on reaching it: one byte more tells a file of exactly maxBytes apart.
+        limits: { fileSize: options.maxBytes + 1, files: 1, fields: 10, fieldSize: 4096, parts: 12 },
       });
     } catch {
       return next(new HttpError(400, 'The form could not be read: its multipart boundary is missing.'));
