@@ -20,7 +20,7 @@ export type EmailTestFormProps = {
 export function EmailTestForm({ adminEmail, to = '', error, disabled }: EmailTestFormProps) {
   const { csrfToken } = useRenderContext();
   return (
-    <form className="email-test-form" method="post" action={pages.admin.settingsEmailTest} noValidate>
+    <form method="post" action={pages.admin.settingsEmailTest}>
       <input type="hidden" name="_csrf" value={csrfToken} />
       {disabled && <Alert kind="error">{disabled}</Alert>}
       <Field

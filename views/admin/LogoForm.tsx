@@ -21,7 +21,7 @@ export type LogoFormProps = {
 export function LogoForm({ firmName, logoHref, error, uploadDisabled, removeDisabled }: LogoFormProps) {
   const { csrfToken } = useRenderContext();
   return (
-    <div className="logo-settings">
+    <>
       <div className="logo-preview">
         {logoHref ? (
           <img src={logoHref} alt={`Current logo of ${firmName}`} />
@@ -72,6 +72,6 @@ export function LogoForm({ firmName, logoHref, error, uploadDisabled, removeDisa
           </form>
         )}
       </div>
-    </div>
+    </>
   );
 }
