@@ -8,6 +8,9 @@ import { createAccessService } from './access/service';
 import { areaPages } from './areas';
 import { createAuditService } from './audit/service';
 import { authFeature } from './auth';
+import { BRANDING_ACTIONS, brandingFeature } from './branding';
+import { LOGO_MAX_BYTES, LOGO_REFUSALS } from './branding/logo';
+import { createBrandingService } from './branding/service';
 import { areaGuard } from './auth/guard';
 import { createAuthService } from './auth/service';
 import {
@@ -41,11 +44,14 @@ import { ipRateLimit } from './http/rate-limit';
 import { createRenderer } from './http/render';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security';
+import { multipartUpload } from './http/multipart';
 import { invitationsFeature } from './invitations';
 import { createInvitationsService } from './invitations/service';
+import { MAIL_ACTIONS, mailFeature } from './mail';
 import { createMailSender } from './mail/sender';
 import { mfaFeature } from './mfa';
 import { createMfaService } from './mfa/service';
+import { createEmailTestService } from './mail/service';
 import { createSmtpMailer } from './mail/transport';
 import { passwordsFeature } from './passwords';
 import { createPasswordsService } from './passwords/service';
@@ -55,6 +61,7 @@ import { ROLES } from './shared/session';
 import { createSealer } from './secrets';
 import { settingsFeature } from './settings';
 import { firmPageContext } from './settings/page-context';
+import { settingsPanels } from './settings/panels';
 import { createSettingsService } from './settings/service';
 import { STAFF_SECURITY } from './shared/settings';
 import { createUsersService } from './users/service';
@@ -102,11 +109,6 @@ export function createApp(deps: AppDeps): App {
   const sessions = createSessionsStore(db);
   const endSessions = sessionRevoker({ redis, redisPrefix, sessions });
   const access = createAccessService({ db, redis, redisPrefix, logger, declared: DECLARED_ACTIONS });
-  const mail = createMailSender({
-    db,
-    mailer: config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined,
-    logger,
-  });
   const firmsIn = (handle: typeof db) => createFirmsService({ db: handle, endSessions });
   const firms = firmsIn(db);
   const settings = createSettingsService({
@@ -115,6 +117,15 @@ export function createApp(deps: AppDeps): App {
     firms,
     platformTimeZone: config.timeZone,
   });
+  const mail = createMailSender({
+    db,
+    mailer: config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined,
+    logger,
+    smtpOf: settings.smtpOf,
+    fallbackFrom: config.mailFrom,
+  });
+  const branding = createBrandingService({ settings });
+  const emailTest = createEmailTestService({ db, smtpOf: settings.smtpOf, fallbackFrom: config.mailFrom });
   const passwords = createPasswordsService({
     db,
     mail,
@@ -185,7 +196,22 @@ export function createApp(deps: AppDeps): App {
       }),
       render,
     }),
-    settingsFeature({ kit, settings, render }),
+    settingsFeature({
+      kit,
+      settings,
+      render,
+      panels: settingsPanels({
+        refusal: (user, action) => access.refusalNow(user, action)?.message,
+        actions: { ...MAIL_ACTIONS, ...BRANDING_ACTIONS },
+        ownAddress: emailTest.ownAddress,
+      }),
+    }),
+    mailFeature({
+      kit,
+      emailTest,
+      render,
+    }),
+    brandingFeature({ kit, branding, render }),
     { start: () => mail.start(), stop: () => mail.stop() },
     sessionPruning({ sessions, logger }),
     { pages: publicPages({ render, publicUrl: config.publicUrl }) },
@@ -222,6 +248,11 @@ export function createApp(deps: AppDeps): App {
       redisPrefix,
       sessions,
     }),
+  );
+  // The logo upload is multipart: read (within its limit) before the CSRF check, which needs its token.
+  app.use(
+    [pages.admin.settingsLogo, `${apiPath}${apiPaths.settingsLogo}`],
+    multipartUpload({ field: 'logo', maxBytes: LOGO_MAX_BYTES, tooLarge: LOGO_REFUSALS.size.message }),
   );
   app.use(csrfProtection);
 

@@ -1,12 +1,14 @@
 import type { ActionMeta } from './access/action';
 import { ACCESS_ACTIONS } from './access';
 import { AUTH_ACTIONS } from './auth';
+import { BRANDING_ACTIONS } from './branding';
 import { CONTACT_ACTIONS } from './contact';
 import { DEMO_ACTIONS } from './demo';
 import { FIRM_ACTIONS } from './firms';
 import { HEALTH_ACTIONS } from './health';
 import { INVITATION_ACTIONS } from './invitations';
 import { MFA_ACTIONS } from './mfa';
+import { MAIL_ACTIONS } from './mail';
 import { PASSWORD_ACTIONS } from './passwords';
 import { SETTINGS_ACTIONS } from './settings';
 
@@ -22,4 +24,6 @@ export const DECLARED_ACTIONS: ActionMeta[] = [
   ACCESS_ACTIONS,
   SETTINGS_ACTIONS,
   MFA_ACTIONS,
+  MAIL_ACTIONS,
+  BRANDING_ACTIONS,
 ].flatMap((actions) => Object.values(actions));

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { RenderContext, type RenderContextValue } from '../../views/context';
+import { type PageBranding, RenderContext, type RenderContextValue } from '../../views/context';
 import { bootScript, Document, type PageMeta } from '../../views/Document';
 import { BareLayout, Layout } from '../../views/layouts/Layout';
 import { type AssetManifest, matchesETag } from './assets';
@@ -72,6 +72,8 @@ export function createRenderer(config: {
     page: ReactElement,
     options: RenderOptions,
   ): { html: string; script?: string } {
+    // A firm member's request carries the firm's time zone and look (read once, before the pages).
+    const firm = res.locals.firm as { timeZone: string; branding: PageBranding } | undefined;
     const context: RenderContextValue = {
       manifest: config.manifest,
       nonce,
@@ -82,7 +84,8 @@ export function createRenderer(config: {
       year: new Date().getFullYear(),
       publicUrl: config.publicUrl,
       apiBaseUrl: config.apiBaseUrl,
-      timeZone: (res.locals.firm as { timeZone?: string } | undefined)?.timeZone ?? config.timeZone,
+      timeZone: firm?.timeZone ?? config.timeZone,
+      branding: firm?.branding,
       islands: [],
     };
     const Shell = options.layout === 'bare' ? BareLayout : Layout;

@@ -156,8 +156,10 @@ export function createInvitationsService(deps: {
     const link = `${deps.publicUrl}${pages.invite(token)}`;
     const expires = formatDateTime(invitation.expires_at, deps.timeZone);
     const email = invitationEmail(link, firm, expires, user);
+    // A firm's user is invited by the firm, through its own SMTP server if it has one; a pending firm's
+    // contact is invited by the platform.
     const outboxId = await createOutbox(trx).enqueue(
-      { to: invitation.email, ...email },
+      { to: invitation.email, ...email, firmId: user ? firm.id : null },
       FIRST_TRY_HOLD_SECONDS,
     );
     await createAuditService(trx).record({

@@ -159,7 +159,7 @@ export function createPasswordsService(deps: {
       );
       const link = `${deps.publicUrl}${pages.passwordReset(token)}`;
       const outboxId = await createOutbox(trx).enqueue(
-        { to: user.email, ...resetEmail(user, link, reason) },
+        { to: user.email, ...resetEmail(user, link, reason), firmId: user.firm_id },
         FIRST_TRY_HOLD_SECONDS,
       );
       await createAuditService(trx).record({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contrastProblem } from '../shared/colors';
 import { MESSAGES } from '../shared/constants';
 import { emailField, optionalText, requiredText } from '../shared/fields';
 import { FIRM_LIMITS } from '../shared/firms';
@@ -102,7 +103,11 @@ export const appearanceSectionSchema = z.object({
     .string({ error: 'Primary color is required' })
     .trim()
     .regex(/^#[0-9a-fA-F]{6}$/, 'Primary color must be a hex color such as #1d4ed8')
-    .transform((c) => c.toLowerCase()),
+    .transform((c) => c.toLowerCase())
+    .superRefine((color, ctx) => {
+      const problem = contrastProblem(color);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
 });
 
 export const SECTION_SCHEMAS = {

@@ -5,6 +5,7 @@ import { inTransaction } from '../db/transaction';
 import type { FirmsService } from '../firms/service';
 import type { Sealer } from '../secrets';
 import { ServiceError } from '../shared/errors';
+import { pages } from '../shared/paths';
 import type { SessionUser } from '../shared/session';
 import {
   DEFAULT_PRIMARY_COLOR,
@@ -48,17 +49,16 @@ export type FirmBranding = {
   version: string;
 };
 
-const versionOf = (row: FirmSettingsRow) => row.updated_at.getTime().toString(36);
+const versionOf = (row: Pick<FirmSettingsRow, 'updated_at'>) => row.updated_at.getTime().toString(36);
 
 type Sections = Omit<FirmSettings, 'firm'>;
 
+/** What every page of a firm's signed-in member needs of its settings (see pageContextOf). */
 export type FirmPageContext = {
-  firmName: string;
   timeZone: string;
   sessionTimeoutMinutes: number;
-  brandingVersion: string;
-  hasLogo: boolean;
-  customColor: boolean;
+  /** The firm's stylesheet and logo, at URLs that change with the settings (so they are cached for good). */
+  branding: { themeHref: string; logoHref?: string; firmName: string };
 };
 
 /** Every section but the firm's profile, from the settings row (the defaults when there is none yet). */
@@ -199,15 +199,16 @@ export function createSettingsService(deps: {
      * session timeout and its look. Read fresh each time, so a saved change holds from the next request.
      */
     async pageContextOf(firmId: string): Promise<FirmPageContext> {
-      const [profile, row] = await Promise.all([firmsService().profileById(firmId), store.find(firmId)]);
-      const security = securityFrom(row);
+      const [profile, row] = await Promise.all([firmsService().profileById(firmId), store.findLight(firmId)]);
+      const version = row ? versionOf(row) : '0';
       return {
-        firmName: profile?.name ?? '',
         timeZone: profile?.timeZone ?? platformTimeZone,
-        sessionTimeoutMinutes: security.sessionTimeoutMinutes,
-        brandingVersion: row ? versionOf(row) : '0',
-        hasLogo: Boolean(row?.logo_type),
-        customColor: Boolean(row && row.primary_color !== DEFAULT_PRIMARY_COLOR),
+        sessionTimeoutMinutes: securityFrom(row as FirmSettingsRow | undefined).sessionTimeoutMinutes,
+        branding: {
+          themeHref: pages.firmTheme(firmId, version),
+          logoHref: row?.logo_type ? pages.firmLogo(firmId, version) : undefined,
+          firmName: profile?.name ?? '',
+        },
       };
     },
 

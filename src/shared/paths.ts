@@ -39,6 +39,7 @@ export const pages = {
     settingsSection: (section: string) => `/admin/settings/${section}`,
     settingsEmailTest: '/admin/settings/email/test',
     settingsLogo: '/admin/settings/appearance/logo',
+    settingsLogoDelete: '/admin/settings/appearance/logo/delete',
     backups: '/admin/backups',
     backupDownload: (backupId: string) => `/admin/backups/${backupId}/download`,
   },
@@ -84,6 +85,7 @@ export const api = {
   settings: '/settings',
   settingsSection: (section: string) => `/settings/${section}`,
   settingsEmailTest: '/settings/email/test',
+  settingsLogo: '/settings/appearance/logo',
   backups: '/backups',
   backupDownload: (backupId: string) => `/backups/${backupId}/download`,
 } as const;

@@ -205,6 +205,12 @@ describe.each(BACKENDS)('firm settings on %s', (backend) => {
       { primaryColor: 'blue' },
       'Primary color must be a hex color such as #1d4ed8',
     ],
+    [
+      'appearance',
+      'primaryColor',
+      { primaryColor: '#777777' },
+      'White text on #777777 has a contrast of 4.48:1; it needs at least 4.5:1 (WCAG AA). Choose a darker color.',
+    ],
   ])('refuses a bad %s.%s with 422 naming the field', async (section, field, body, message) => {
     const before = await admin.agent.get('/api/settings');
     const res = await put(section, body);

@@ -8,10 +8,16 @@ import { useRenderContext } from '../context';
 
 /** Shown on every path but '/': the role's menu and greeting when signed in, else the Login button. */
 export function Header() {
-  const { user, csrfToken, path } = useRenderContext();
+  const { user, csrfToken, path, branding } = useRenderContext();
   return (
     <header className="site-header">
-      <Logo />
+      {branding?.logoHref ? (
+        <a className="logo firm-logo" href="/">
+          <img src={branding.logoHref} alt={branding.firmName} height={40} />
+        </a>
+      ) : (
+        <Logo />
+      )}
       {user ? (
         <>
           <nav className="role-menu" aria-label="Main">
