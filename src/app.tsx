@@ -51,7 +51,8 @@ import { api as apiPaths, pages } from './shared/paths';
 import { ROLES } from './shared/session';
 import { createSealer } from './secrets';
 import { createSettingsService } from './settings/service';
-import { createUsersService } from './users/service';
+import { usersFeature } from './users';
+import { createUserAdminService, createUsersService } from './users/service';
 
 export type AppDeps = {
   config: Config;
@@ -125,6 +126,15 @@ export function createApp(deps: AppDeps): App {
     timeZone: config.timeZone,
   });
   const kit = createActionKit(access);
+  const invitations = createInvitationsService({
+    db,
+    mail,
+    publicUrl: config.publicUrl,
+    timeZone: config.timeZone,
+    firmsIn,
+    approvesNewUsers: async (firmId) => (await settings.securityOf(firmId)).approveNewUsers,
+  });
+  const users = createUserAdminService({ db, endSessions, invite: invitations.addUser });
 
   const health = healthFeature({
     kit,
@@ -145,17 +155,8 @@ export function createApp(deps: AppDeps): App {
     health,
     accessFeature({ kit, access, render }),
     firmsFeature({ kit, firms, render }),
-    invitationsFeature({
-      kit,
-      invitations: createInvitationsService({
-        db,
-        mail,
-        publicUrl: config.publicUrl,
-        timeZone: config.timeZone,
-        firmsIn,
-      }),
-      render,
-    }),
+    invitationsFeature({ kit, invitations, render }),
+    usersFeature({ kit, users, render }),
     { start: () => mail.start(), stop: () => mail.stop() },
     sessionPruning({ sessions, logger }),
     { pages: publicPages({ render, publicUrl: config.publicUrl }) },

@@ -7,6 +7,7 @@ import { FIRM_ACTIONS } from './firms';
 import { HEALTH_ACTIONS } from './health';
 import { INVITATION_ACTIONS } from './invitations';
 import { PASSWORD_ACTIONS } from './passwords';
+import { USERS_ACTIONS } from './users';
 
 /** Every action the product declares: the catalog rows that start-up seeds, and what staff cannot delete. */
 export const DECLARED_ACTIONS: ActionMeta[] = [
@@ -17,5 +18,6 @@ export const DECLARED_ACTIONS: ActionMeta[] = [
   HEALTH_ACTIONS,
   FIRM_ACTIONS,
   INVITATION_ACTIONS,
+  USERS_ACTIONS,
   ACCESS_ACTIONS,
 ].flatMap((actions) => Object.values(actions));
