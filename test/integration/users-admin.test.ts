@@ -253,14 +253,14 @@ describe.each(SETUPS)('User Management on %s (sessions in Redis: %s)', (backend,
     });
 
     it.each([
-      ['role=owner', { role: 'role must be admin, user or reti' }],
-      ['status=gone', { status: 'status must be active, pending or suspended' }],
-      ['page=0', { page: 'page must be a whole number from 1' }],
-      ['page=two', { page: 'page must be a whole number from 1' }],
-      ['pageSize=500', { pageSize: 'pageSize must be 1 to 200' }],
-      [`q=${'x'.repeat(101)}`, { q: 'q must be at most 100 characters' }],
-      ['q=a&q=b', { q: 'q must be text' }],
-    ])('GET /users?%s answers 422 naming the field', async (query, fields) => {
+      ['an unknown role', 'role=owner', { role: 'role must be admin, user or reti' }],
+      ['an unknown status', 'status=gone', { status: 'status must be active, pending or suspended' }],
+      ['page 0', 'page=0', { page: 'page must be a whole number from 1' }],
+      ['a page that is no number', 'page=two', { page: 'page must be a whole number from 1' }],
+      ['a page size over 200', 'pageSize=500', { pageSize: 'pageSize must be 1 to 200' }],
+      ['a search over 100 characters', `q=${'x'.repeat(101)}`, { q: 'q must be at most 100 characters' }],
+      ['a search given twice', 'q=a&q=b', { q: 'q must be text' }],
+    ])('GET /users with %s answers 422 naming the field', async (_label, query, fields) => {
       const res = await api(admin).get(`/users?${query}`);
       expect([res.status, res.body.fields]).toEqual([422, fields]);
     });
@@ -324,17 +324,22 @@ describe.each(SETUPS)('User Management on %s (sessions in Redis: %s)', (backend,
     });
 
     it.each([
-      ['firstName', { firstName: '' }, 'First name is required'],
-      ['firstName', { firstName: 'x'.repeat(101) }, 'First name must be at most 100 characters'],
-      ['firstName', { firstName: 7 }, 'First name is required'],
-      ['lastName', { lastName: '  ' }, 'Last name is required'],
-      ['lastName', { lastName: undefined }, 'Last name is required'],
-      ['email', { email: 'not-an-email' }, 'Enter a valid email'],
-      ['email', { email: '' }, 'Email is required'],
-      ['role', { role: 'reti' }, NO_RETI_USERS],
-      ['role', { role: 'owner' }, 'Role must be admin or user'],
-      ['role', { role: undefined }, 'Role must be admin or user'],
-    ])('refuses a bad %s with 422 and stores nothing (%j)', async (field, change, message) => {
+      ['an empty first name', 'firstName', { firstName: '' }, 'First name is required'],
+      [
+        'a long first name',
+        'firstName',
+        { firstName: 'x'.repeat(101) },
+        'First name must be at most 100 characters',
+      ],
+      ['a first name that is no text', 'firstName', { firstName: 7 }, 'First name is required'],
+      ['a blank last name', 'lastName', { lastName: '  ' }, 'Last name is required'],
+      ['no last name', 'lastName', { lastName: undefined }, 'Last name is required'],
+      ['an invalid email', 'email', { email: 'not-an-email' }, 'Enter a valid email'],
+      ['an empty email', 'email', { email: '' }, 'Email is required'],
+      ['role reti', 'role', { role: 'reti' }, NO_RETI_USERS],
+      ['an unknown role', 'role', { role: 'owner' }, 'Role must be admin or user'],
+      ['no role', 'role', { role: undefined }, 'Role must be admin or user'],
+    ])('refuses %s with 422 naming the field, and stores nothing', async (_label, field, change, message) => {
       const before = (await api(admin).get('/users')).body.total;
       const res = await api(admin).post('/users', {
         firstName: 'Ana',
@@ -390,19 +395,29 @@ describe.each(SETUPS)('User Management on %s (sessions in Redis: %s)', (backend,
     });
 
     it.each([
-      ['firstName', { firstName: '' }, 'First name is required'],
-      ['firstName', { firstName: 'x'.repeat(101) }, 'First name must be at most 100 characters'],
-      ['lastName', { lastName: '' }, 'Last name is required'],
-      ['lastName', { lastName: 'y'.repeat(101) }, 'Last name must be at most 100 characters'],
-      ['email', { email: 'nope' }, 'Enter a valid email'],
-      ['role', { role: 'reti' }, NO_RETI_USERS],
-      ['role', { role: 'superuser' }, 'Role must be admin or user'],
-      ['status', { status: 'pending' }, 'Status must be active or suspended'],
-      ['status', { status: 'deleted' }, 'Status must be active or suspended'],
-      ['status', { status: true }, 'Status must be active or suspended'],
+      ['an empty first name', 'firstName', { firstName: '' }, 'First name is required'],
+      [
+        'a long first name',
+        'firstName',
+        { firstName: 'x'.repeat(101) },
+        'First name must be at most 100 characters',
+      ],
+      ['an empty last name', 'lastName', { lastName: '' }, 'Last name is required'],
+      [
+        'a long last name',
+        'lastName',
+        { lastName: 'y'.repeat(101) },
+        'Last name must be at most 100 characters',
+      ],
+      ['an invalid email', 'email', { email: 'nope' }, 'Enter a valid email'],
+      ['role reti', 'role', { role: 'reti' }, NO_RETI_USERS],
+      ['an unknown role', 'role', { role: 'superuser' }, 'Role must be admin or user'],
+      ['status pending', 'status', { status: 'pending' }, 'Status must be active or suspended'],
+      ['an unknown status', 'status', { status: 'deleted' }, 'Status must be active or suspended'],
+      ['a status that is no text', 'status', { status: true }, 'Status must be active or suspended'],
     ])(
-      'refuses a bad %s with 422 on PUT and PATCH, and changes nothing (%j)',
-      async (field, change, message) => {
+      'refuses %s with 422 on PUT and PATCH, and changes nothing',
+      async (_label, field, change, message) => {
         const user = await addUser();
         for (const method of ['put', 'patch'] as const) {
           const res = await api(admin)[method](`/users/${user.id}`, change);
@@ -728,11 +743,17 @@ describe.each(SETUPS)('User Management on %s (sessions in Redis: %s)', (backend,
       expect(text).toContain('You cannot suspend your own account.');
       expect(res.text).toMatch(/aria-disabled="true" aria-label="Suspend Alex Morgan"/);
       // A pending row offers Approve (off until accepted, with why) and Reject.
-      expect(text).toContain(`Ben Pending-Person ${pending.loginId}`);
-      expect(text).toContain('Invitation sent');
-      expect(text).toContain(`Ben Pending-Person has not accepted the invitation yet`);
-      expect(res.text).toContain(`href="/admin/users/${pending.id}/delete"`);
-      expect(res.text).toContain(`href="/admin/users/${pending.id}/edit"`);
+      const found = await admin.agent.get('/admin/users?q=pending-person&role=user&status=pending');
+      const row = visibleText(found.text);
+      expect(row).toContain('Users matching the search');
+      expect(row).toContain(
+        `Ben Pending-Person ${pending.loginId} ${pending.email} User Pending Invitation sent Never`,
+      );
+      expect(row).toContain(`Ben Pending-Person has not accepted the invitation yet`);
+      expect(found.text).toContain(`href="/admin/users/${pending.id}/delete"`);
+      expect(found.text).toContain(`href="/admin/users/${pending.id}/edit"`);
+      expect(found.text).toMatch(/<input id="users-q"[^>]*type="search"[^>]*value="pending-person"/);
+      expect(row).toContain('Showing 1–1 of 1 users');
       for (const label of ['Search', 'Role', 'Status', 'First Name', 'Last Name', 'Email'])
         expect(res.text).toMatch(new RegExp(`<label for="[^"]+">${label}`));
       expect(text).toContain('All roles Admin User Reti');
