@@ -47,18 +47,18 @@ export function listViewOf(body: Record<string, unknown>): UserFilter & { page: 
 /** Back to the list as it was when the form was posted. */
 export const listPathOf = (body: Record<string, unknown>) => usersPath(listViewOf(body));
 
-export async function showUsers(
+export function showUsers(
   deps: UsersDeps,
   req: Request,
   res: Response,
   state: Omit<UsersPageProps, 'closed'>,
   status = 200,
 ) {
-  render(deps, req, res, <UsersPage {...state} closed={deps.closedFor(req.session.user)} />, status);
+  deps.render(req, res, <UsersPage {...state} closed={deps.closedFor(req.session.user)} />, {
+    meta: USERS_META,
+    status,
+  });
 }
-
-const render = (deps: UsersDeps, req: Request, res: Response, page: React.ReactElement, status: number) =>
-  deps.render(req, res, page, { meta: USERS_META, status });
 
 /** The list again (as the form's list view had it), with the refusal said above it. */
 async function listAgain(
@@ -68,7 +68,7 @@ async function listAgain(
   status: number,
 ) {
   const list = await ctx.deps.users.list(ctx.actor!, { ...view, pageSize: USERS_PAGE_SIZE });
-  await showUsers(ctx.deps, ctx.req, ctx.res, { list, filter: view, ...state }, status);
+  showUsers(ctx.deps, ctx.req, ctx.res, { list, filter: view, ...state }, status);
 }
 
 /** The add-user form refused: the list with the form's values and each message beside its field. */

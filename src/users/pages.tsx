@@ -19,7 +19,7 @@ export function userPages(deps: PagesDeps): Router {
     const list = await actions.listUsers.call(req, res, { input: { ...filter, pageSize: USERS_PAGE_SIZE } });
     if (filter.page > 1 && list.users.length === 0)
       throw new HttpError(404, `The users table has no page ${filter.page}.`);
-    await showUsers(deps, req, res, { list, filter });
+    showUsers(deps, req, res, { list, filter });
   });
 
   router.get(pages.admin.userEdit(':id'), async (req, res) => {
