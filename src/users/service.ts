@@ -109,7 +109,7 @@ export const USER_NOT_FOUND = 'User not found.';
 const notFound = () => new ServiceError('not-found', USER_NOT_FOUND);
 
 /** A stored user as the API lists it (GET {API}/users). */
-export const toManagedUser = (row: UserRow): ManagedUser => ({
+const toManagedUser = (row: UserRow): ManagedUser => ({
   id: row.id,
   loginId: row.login_id,
   firstName: row.first_name,
@@ -200,11 +200,11 @@ const entryOf = (actor: SessionUser, row: UserRow, activeAdmins: string[]): User
 });
 
 /** What a change did, for the audit log and the message the person reads. */
-export type UserEvent = 'updated' | 'approved' | 'suspended' | 'reactivated' | 'unchanged';
+type UserEvent = 'updated' | 'approved' | 'suspended' | 'reactivated' | 'unchanged';
 export type UserChange = { user: UserEntry; event: UserEvent };
-export type UserRemoval = { user: UserEntry; event: 'rejected' | 'removed' };
+type UserRemoval = { user: UserEntry; event: 'rejected' | 'removed' };
 
-export type UserPatch = {
+type UserPatch = {
   firstName?: string;
   lastName?: string;
   email?: string;
@@ -213,17 +213,17 @@ export type UserPatch = {
 };
 
 /** A new user's fields, as POST {API}/users takes them. */
-export type NewFirmUser = { firstName: string; lastName: string; email: string; role: FirmRole };
+type NewFirmUser = { firstName: string; lastName: string; email: string; role: FirmRole };
 
 /** Invites a new user of the actor's firm with the given login ID (the invitations feature does it). */
-export type Invite = (
+type Invite = (
   actor: SessionUser,
   firmId: string,
   input: NewFirmUser & { userId: string },
 ) => Promise<{ id: string }>;
 
 /** Ends every session of the given users, wherever sessions are kept. */
-export type EndUserSessions = (userIds: string[]) => Promise<void>;
+type EndUserSessions = (userIds: string[]) => Promise<void>;
 
 /** Letters without their accents, lower case, and only what a login ID may hold. */
 const loginIdPart = (text: string) =>
@@ -234,9 +234,12 @@ const loginIdPart = (text: string) =>
     .replace(/[^a-z0-9._-]+/g, '')
     .replace(/^[._-]+|[._-]+$/g, '');
 
-/** The login ID a new user would naturally get: the email's local part, else first.last, else "user". */
-export function loginIdBase(input: { firstName: string; lastName: string; email: string }): string {
-  const local = loginIdPart(input.email.split('@')[0] ?? '');
+/**
+ * The login ID a new user would naturally get: the email's local part (without a +tag), else
+ * first.last, else "user".
+ */
+function loginIdBase(input: { firstName: string; lastName: string; email: string }): string {
+  const local = loginIdPart(input.email.split('@')[0].split('+')[0]);
   if (local.length >= 2) return local.slice(0, 90);
   const name = [input.firstName, input.lastName].map(loginIdPart).filter(Boolean).join('.');
   return name.length >= 2 ? name.slice(0, 90) : 'user';

@@ -285,7 +285,7 @@ describe.each(SETUPS)('User Management on %s (sessions in Redis: %s)', (backend,
         status: 'pending',
         lastLogin: null,
       });
-      expect(res.body.loginId).toMatch(/^ana\.loperwork\d*$|^ana\.lopezwork\d*$/);
+      expect(res.body.loginId).toBe('ana.lopez');
       const row = await userRow(res.body.loginId);
       expect(row).toMatchObject({ firm_id: firmId, status: 'pending', password_hash: '!invited' });
 
@@ -318,7 +318,7 @@ describe.each(SETUPS)('User Management on %s (sessions in Redis: %s)', (backend,
         `${first.loginId}3`,
       ]);
       const named = await addUser({ firstName: 'Zoë', lastName: "O'Neil", email: `+@${domain}` });
-      expect(named.loginId).toMatch(/^zoe\.oneil\d*$/);
+      expect(named.loginId).toBe('zoe.oneil');
       for (const loginId of [first.loginId, second.loginId, third.loginId, named.loginId])
         expect(loginId).toMatch(/^[A-Za-z0-9._@-]{2,100}$/);
     });
