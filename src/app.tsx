@@ -11,6 +11,7 @@ import { authFeature } from './auth';
 import { areaGuard } from './auth/guard';
 import { createAuthService } from './auth/service';
 import {
+  idleTimeout,
   sessionCookieName,
   sessionMiddleware,
   sessionRevoker,
@@ -43,6 +44,8 @@ import { securityHeaders } from './http/security';
 import { invitationsFeature } from './invitations';
 import { createInvitationsService } from './invitations/service';
 import { createMailSender } from './mail/sender';
+import { mfaFeature } from './mfa';
+import { createMfaService } from './mfa/service';
 import { createSmtpMailer } from './mail/transport';
 import { passwordsFeature } from './passwords';
 import { createPasswordsService } from './passwords/service';
@@ -50,7 +53,10 @@ import { publicPages } from './public';
 import { api as apiPaths, pages } from './shared/paths';
 import { ROLES } from './shared/session';
 import { createSealer } from './secrets';
+import { settingsFeature } from './settings';
+import { firmPageContext } from './settings/page-context';
 import { createSettingsService } from './settings/service';
+import { STAFF_SECURITY } from './shared/settings';
 import { usersFeature } from './users';
 import { createUserAdminService, createUsersService } from './users/service';
 
@@ -104,13 +110,19 @@ export function createApp(deps: AppDeps): App {
   });
   const firmsIn = (handle: typeof db) => createFirmsService({ db: handle, endSessions });
   const firms = firmsIn(db);
-  const settings = createSettingsService({ db, sealer: createSealer(config.settingsKey) });
+  const settings = createSettingsService({
+    db,
+    sealer: createSealer(config.settingsKey),
+    firms,
+    platformTimeZone: config.timeZone,
+  });
   const passwords = createPasswordsService({
     db,
     mail,
     publicUrl: config.publicUrl,
     endSessions,
     firmOf: firms.find,
+    securityOf: settings.securityOf,
   });
   const auth = createAuthService({
     users: createUsersService(db),
@@ -118,6 +130,14 @@ export function createApp(deps: AppDeps): App {
     firmOf: firms.find,
     securityOf: settings.securityOf,
     onLocked: passwords.lockedOut,
+  });
+  const mfa = createMfaService({
+    db,
+    sealer: createSealer(config.settingsKey),
+    securityOf: settings.securityOf,
+    sessionUserOf: auth.userById,
+    countFailedAttempt: auth.countFailedAttempt,
+    endSessions,
   });
   const render = createRenderer({
     manifest: deps.manifest,
@@ -132,7 +152,7 @@ export function createApp(deps: AppDeps): App {
     publicUrl: config.publicUrl,
     timeZone: config.timeZone,
     firmsIn,
-    approvesNewUsers: async (firmId) => (await settings.securityOf(firmId)).approveNewUsers,
+    securityOf: settings.securityOf,
   });
   const users = createUserAdminService({ db, endSessions, invite: invitations.addUser });
 
@@ -143,9 +163,17 @@ export function createApp(deps: AppDeps): App {
     apiBaseUrl: config.apiBaseUrl,
   });
   const features: Feature[] = [
-    authFeature({ kit, auth, render, cookieName, sessionsReady: sessionStoreCheck({ redis }) }),
+    authFeature({
+      kit,
+      auth,
+      render,
+      cookieName,
+      sessionsReady: sessionStoreCheck({ redis }),
+      secondStep: mfa.secondStepFor,
+    }),
+    mfaFeature({ kit, mfa, render }),
     passwordsFeature({ kit, passwords, render }),
-    demoFeature({ kit, auth, demo: config.demo, cookieName }),
+    demoFeature({ kit, auth, demo: config.demo, cookieName, secondStep: mfa.secondStepFor }),
     contactFeature({
       kit,
       contact: createContactService({ db, salesEmail: config.salesEmail }),
@@ -157,6 +185,7 @@ export function createApp(deps: AppDeps): App {
     firmsFeature({ kit, firms, render }),
     invitationsFeature({ kit, invitations, render }),
     usersFeature({ kit, users, render }),
+    settingsFeature({ kit, settings, render }),
     { start: () => mail.start(), stop: () => mail.stop() },
     sessionPruning({ sessions, logger }),
     { pages: publicPages({ render, publicUrl: config.publicUrl }) },
@@ -196,6 +225,14 @@ export function createApp(deps: AppDeps): App {
   );
   app.use(csrfProtection);
 
+  // 4b. A firm member's firm settings for this request (time zone, look), then the idle timeout they set.
+  app.use(firmPageContext(settings));
+  app.use(
+    idleTimeout(
+      (_req, res) => res.locals.firm?.sessionTimeoutMinutes ?? STAFF_SECURITY.sessionTimeoutMinutes,
+    ),
+  );
+
   // 5. Per-IP limits on sign-in, "Forgot password?" and contact, for the API call and the page form alike.
   const loginLimit = ipRateLimit({
     name: 'login',
@@ -223,6 +260,11 @@ export function createApp(deps: AppDeps): App {
     redisPrefix,
   });
   app.post([pages.login, `${apiPath}${apiPaths.login}`], loginLimit);
+  // Wrong two-factor codes count with failed sign-ins: an address cannot guess codes without end either.
+  app.post(
+    [pages.mfa, pages.mfaSetup, `${apiPath}${apiPaths.mfa}`, `${apiPath}${apiPaths.mfaSetup}`],
+    loginLimit,
+  );
   app.post([pages.passwordForgot, `${apiPath}${apiPaths.passwordForgot}`], forgotLimit);
   app.post([pages.contact, `${apiPath}${apiPaths.contact}`], contactLimit);
 

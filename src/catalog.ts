@@ -6,7 +6,9 @@ import { DEMO_ACTIONS } from './demo';
 import { FIRM_ACTIONS } from './firms';
 import { HEALTH_ACTIONS } from './health';
 import { INVITATION_ACTIONS } from './invitations';
+import { MFA_ACTIONS } from './mfa';
 import { PASSWORD_ACTIONS } from './passwords';
+import { SETTINGS_ACTIONS } from './settings';
 import { USERS_ACTIONS } from './users';
 
 /** Every action the product declares: the catalog rows that start-up seeds, and what staff cannot delete. */
@@ -20,4 +22,6 @@ export const DECLARED_ACTIONS: ActionMeta[] = [
   INVITATION_ACTIONS,
   USERS_ACTIONS,
   ACCESS_ACTIONS,
+  SETTINGS_ACTIONS,
+  MFA_ACTIONS,
 ].flatMap((actions) => Object.values(actions));

@@ -18,7 +18,7 @@ export type RenderContextValue = {
   year: number;
   publicUrl: string;
   apiBaseUrl: string;
-  /** The IANA time zone this page shows times in: the platform's TIME_ZONE until firms have their own. */
+  /** The IANA time zone this page shows times in: the signed-in user's firm's, else the platform's TIME_ZONE. */
   timeZone: string;
   islands: IslandUse[];
 };

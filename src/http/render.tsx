@@ -67,6 +67,7 @@ export function createRenderer(config: {
   /** The page's HTML, and the text of its inline script. */
   function toHtml(
     req: Request,
+    res: Response,
     nonce: string,
     page: ReactElement,
     options: RenderOptions,
@@ -81,7 +82,7 @@ export function createRenderer(config: {
       year: new Date().getFullYear(),
       publicUrl: config.publicUrl,
       apiBaseUrl: config.apiBaseUrl,
-      timeZone: config.timeZone,
+      timeZone: (res.locals.firm as { timeZone?: string } | undefined)?.timeZone ?? config.timeZone,
       islands: [],
     };
     const Shell = options.layout === 'bare' ? BareLayout : Layout;
@@ -105,7 +106,7 @@ export function createRenderer(config: {
       const key = `${req.path}|${new Date().getFullYear()}`;
       let cached = cache.get(key);
       if (cached === undefined) {
-        const { html, script } = toHtml(req, '', page, options);
+        const { html, script } = toHtml(req, res, '', page, options);
         cached = cachedPage(html, script);
         cache.set(key, cached);
       }
@@ -114,6 +115,6 @@ export function createRenderer(config: {
     res
       .status(status)
       .type('html')
-      .send(toHtml(req, res.locals.nonce as string, page, options).html);
+      .send(toHtml(req, res, res.locals.nonce as string, page, options).html);
   };
 }

@@ -10,8 +10,10 @@ import { PRODUCT_NAME } from '../shared/constants';
 import { formatDateTime } from '../shared/dates';
 import { ServiceError } from '../shared/errors';
 import { type Firm, FIRM_MESSAGES, type FirmUser } from '../shared/firms';
+import { type PasswordPolicy, passwordProblem } from '../shared/password-policy';
 import { pages } from '../shared/paths';
 import { type PublicUser, publicUser, type SessionUser } from '../shared/session';
+import type { SecuritySettings } from '../shared/settings';
 import { hashPassword } from '../users/password';
 import { createUsersService, toFirmUser, toSessionUser, type UserRow } from '../users/service';
 import type { FirmUserInput } from './schema';
@@ -71,7 +73,8 @@ const gone = (state: GoneState) =>
   );
 
 /** What the invite page shows. */
-type InvitationView = { state: GoneState } | { state: 'valid'; firmName: string; loginId: string | null };
+type InvitationView =
+  { state: GoneState } | { state: 'valid'; firmName: string; loginId: string | null; policy: PasswordPolicy };
 
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
@@ -141,8 +144,11 @@ export function createInvitationsService(deps: {
   timeZone: string;
   /** The firms service over a given connection, so that it can join this feature's transactions. */
   firmsIn: (db: Kysely<DB>) => FirmsService;
-  /** Whether a firm's administrator must approve its new users before they can log in (its Settings). */
-  approvesNewUsers: (firmId: string) => Promise<boolean>;
+  /**
+   * The firm's security settings: its password policy holds for the password chosen here, and a firm
+   * that approves new users keeps a new user's account pending after acceptance.
+   */
+  securityOf: (firmId: string) => Promise<SecuritySettings>;
 }) {
   const { db, mail, firmsIn } = deps;
 
@@ -295,7 +301,9 @@ export function createInvitationsService(deps: {
     async view(token: string): Promise<InvitationView> {
       const found = await find(db, token);
       const state = stateOf(found);
-      return state === 'valid' ? { state, firmName: found!.firm_name, loginId: found!.login_id } : { state };
+      if (state !== 'valid') return { state };
+      const { passwordPolicy } = await deps.securityOf(found!.firm_id);
+      return { state, firmName: found!.firm_name, loginId: found!.login_id, policy: passwordPolicy };
     },
 
     /**
@@ -307,8 +315,12 @@ export function createInvitationsService(deps: {
       const state = stateOf(before);
       if (state !== 'valid') throw gone(state);
       checkUserId(before!.login_id, input.userId);
-      // Read before the transaction (PGlite has one connection); a firm's first administrator needs none.
-      const approval = Boolean(before!.user_id) && (await deps.approvesNewUsers(before!.firm_id));
+      // Read before the transaction (PGlite has one connection).
+      const security = await deps.securityOf(before!.firm_id);
+      const problem = passwordProblem(input.password, security.passwordPolicy);
+      if (problem) throw new ServiceError('invalid', problem, { password: problem });
+      // A firm's first administrator has nobody to approve them.
+      const approval = Boolean(before!.user_id) && security.approveNewUsers;
       // Hashing is slow: done before the transaction, so it holds its connection only briefly.
       const passwordHash = await hashPassword(input.password);
       try {

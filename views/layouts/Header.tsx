@@ -1,4 +1,5 @@
 import { MENUS } from '../../src/shared/constants';
+import { pages } from '../../src/shared/paths';
 import { Icon } from '../../islands/ui/icon';
 import { Island } from '../components/Island';
 import LoginModal from '../../islands/LoginModal';
@@ -27,6 +28,13 @@ export function Header() {
           </nav>
           <div className="account">
             <span className="welcome">{`Welcome, ${user.firstName || 'User'} (${user.role})`}</span>
+            <a
+              href={pages.account}
+              className="btn btn-ghost"
+              aria-current={path === pages.account ? 'page' : undefined}
+            >
+              Account
+            </a>
             <form method="post" action="/logout">
               <input type="hidden" name="_csrf" value={csrfToken} />
               <button type="submit" className="btn btn-secondary">
