@@ -226,10 +226,6 @@ describe.each(BACKENDS)('firm settings on %s', (backend) => {
 
   it("keeps each firm's settings its own", async () => {
     const other = await secondFirm(t);
-    await t.database.db
-      .insertInto('firm_settings')
-      .values({ firm_id: other.id, two_factor_admins: false })
-      .execute();
     const otherAdmin = await signIn(t.app, other.admin);
     await put('backup', { retentionDays: 365 }, otherAdmin);
     expect((await admin.agent.get('/api/settings')).body.backup.retentionDays).toBe(30);
