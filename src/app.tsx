@@ -64,7 +64,8 @@ import { firmPageContext } from './settings/page-context';
 import { settingsPanels } from './settings/panels';
 import { createSettingsService } from './settings/service';
 import { STAFF_SECURITY } from './shared/settings';
-import { createUsersService } from './users/service';
+import { usersFeature } from './users';
+import { createUserAdminService, createUsersService } from './users/service';
 
 export type AppDeps = {
   config: Config;
@@ -156,6 +157,15 @@ export function createApp(deps: AppDeps): App {
     timeZone: config.timeZone,
   });
   const kit = createActionKit(access);
+  const invitations = createInvitationsService({
+    db,
+    mail,
+    publicUrl: config.publicUrl,
+    timeZone: config.timeZone,
+    firmsIn,
+    securityOf: settings.securityOf,
+  });
+  const users = createUserAdminService({ db, endSessions, invite: invitations.addUser });
 
   const health = healthFeature({
     kit,
@@ -184,18 +194,8 @@ export function createApp(deps: AppDeps): App {
     health,
     accessFeature({ kit, access, render }),
     firmsFeature({ kit, firms, render }),
-    invitationsFeature({
-      kit,
-      invitations: createInvitationsService({
-        db,
-        mail,
-        publicUrl: config.publicUrl,
-        timeZone: config.timeZone,
-        firmsIn,
-        securityOf: settings.securityOf,
-      }),
-      render,
-    }),
+    invitationsFeature({ kit, invitations, render }),
+    usersFeature({ kit, users, render }),
     settingsFeature({
       kit,
       settings,
