@@ -21,7 +21,8 @@ export function showSettings(
 ) {
   render(req, res, <SettingsPage {...props} />, {
     meta: {
-      title: `Settings: ${SECTION_TITLES[props.section]}`,
+      // The menu's page (the first section) is titled as the menu names it.
+      title: props.section === 'firm' ? 'Settings' : `Settings: ${SECTION_TITLES[props.section]}`,
       description: "The firm's settings.",
       noindex: true,
     },

@@ -115,6 +115,17 @@ describe.each(BACKENDS)('firm settings on %s', (backend) => {
     await put('appearance', { primaryColor: '#1d4ed8' });
   });
 
+  it("shows the firm's pages in the firm's time zone", async () => {
+    const timeOf = async () =>
+      /\d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2} [AP]M ([A-Z]{3,4})/.exec(
+        visibleText((await admin.agent.get('/admin/users')).text),
+      )?.[1];
+    await put('firm', { ...FIRM, timeZone: 'America/Los_Angeles' });
+    expect(await timeOf()).toMatch(/^P[SD]T$/);
+    await put('firm', { ...FIRM, timeZone: 'America/New_York' });
+    expect(await timeOf()).toMatch(/^E[SD]T$/);
+  });
+
   it('keeps the SMTP password sealed, never answers it, keeps it when left empty, and forgets it with the host', async () => {
     const saved = await put('email', EMAIL);
     expect(saved.status).toBe(200);
