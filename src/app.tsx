@@ -2,12 +2,17 @@ import express, { type Request, type Response, Router } from 'express';
 import type { Logger } from 'pino';
 import { ErrorPage } from '../views/components/ErrorPage';
 import { accessFeature } from './access';
+import { adminFeature } from './admin';
+import { cleanupSources } from './admin/cleanup';
+import { createAdminService } from './admin/service';
 import { createActionKit } from './access/kit';
 import { enforceAccess } from './access/middleware';
 import { createAccessService } from './access/service';
 import { areaPages } from './areas';
 import { createAuditService } from './audit/service';
 import { authFeature } from './auth';
+import { backupsFeature } from './backups';
+import { createBackupsService } from './backups/service';
 import { areaGuard } from './auth/guard';
 import { createAuthService } from './auth/service';
 import {
@@ -43,6 +48,7 @@ import { securityHeaders } from './http/security';
 import { invitationsFeature } from './invitations';
 import { createInvitationsService } from './invitations/service';
 import { createMailSender } from './mail/sender';
+import { createOutboxStore } from './mail/store';
 import { createSmtpMailer } from './mail/transport';
 import { passwordsFeature } from './passwords';
 import { createPasswordsService } from './passwords/service';
@@ -103,7 +109,9 @@ export function createApp(deps: AppDeps): App {
   });
   const firmsIn = (handle: typeof db) => createFirmsService({ db: handle, endSessions });
   const firms = firmsIn(db);
-  const settings = createSettingsService({ db, sealer: createSealer(config.settingsKey) });
+  const sealer = createSealer(config.settingsKey);
+  const settingsIn = (handle: typeof db) => createSettingsService({ db: handle, sealer });
+  const settings = settingsIn(db);
   const passwords = createPasswordsService({
     db,
     mail,
@@ -125,6 +133,26 @@ export function createApp(deps: AppDeps): App {
     timeZone: config.timeZone,
   });
   const kit = createActionKit(access);
+  const users = createUsersService(db);
+  const backups = createBackupsService({
+    db,
+    dataDir: config.dataDir,
+    timeZone: config.timeZone,
+    logger,
+    firmsIn,
+    settingsIn,
+  });
+  const admin = createAdminService({
+    db,
+    users,
+    settings,
+    backups,
+    outboxBacklog: createOutboxStore(db).backlogOf,
+    platformSmtp: Boolean(config.smtpUrl),
+    llm: config.llm,
+    counters: { activeUsers: users.countActive },
+    cleanup: cleanupSources({ backups }),
+  });
 
   const health = healthFeature({
     kit,
@@ -155,6 +183,14 @@ export function createApp(deps: AppDeps): App {
         firmsIn,
       }),
       render,
+    }),
+    adminFeature({ kit, admin, render }),
+    backupsFeature({
+      kit,
+      backups,
+      activeFirmIds: firms.activeIds,
+      logger,
+      daily: config.dailyBackups,
     }),
     { start: () => mail.start(), stop: () => mail.stop() },
     sessionPruning({ sessions, logger }),

@@ -1,6 +1,8 @@
 import type { ActionMeta } from './access/action';
 import { ACCESS_ACTIONS } from './access';
+import { ADMIN_ACTIONS } from './admin';
 import { AUTH_ACTIONS } from './auth';
+import { BACKUP_ACTIONS } from './backups';
 import { CONTACT_ACTIONS } from './contact';
 import { DEMO_ACTIONS } from './demo';
 import { FIRM_ACTIONS } from './firms';
@@ -18,4 +20,6 @@ export const DECLARED_ACTIONS: ActionMeta[] = [
   FIRM_ACTIONS,
   INVITATION_ACTIONS,
   ACCESS_ACTIONS,
+  ADMIN_ACTIONS,
+  BACKUP_ACTIONS,
 ].flatMap((actions) => Object.values(actions));

@@ -76,6 +76,9 @@ export const api = {
   settingsEmailTest: '/settings/email/test',
   backups: '/backups',
   backupDownload: (backupId: string) => `/backups/${backupId}/download`,
+  dashboard: '/dashboard',
+  activity: '/activity',
+  cleanup: '/cleanup',
 } as const;
 
 /** Node's own endpoints, always on this origin (SPEC §7). */
