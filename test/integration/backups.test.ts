@@ -5,6 +5,8 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { sql } from 'kysely';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import request from 'supertest';
 import { extract } from 'tar-stream';
 import { version as APP_VERSION } from '../../package.json';
@@ -12,7 +14,12 @@ import { createBackupRunner } from '../../src/backups/runner';
 import { BACKUP_RUNNING, createBackupsService } from '../../src/backups/service';
 import { type Database, openDatabase } from '../../src/db/database';
 import { createFirmsService } from '../../src/firms/service';
+import { readManifest } from '../../src/http/assets';
 import { createLogger } from '../../src/logger';
+import type { BackupPage } from '../../src/shared/backups';
+import { formatDateTime } from '../../src/shared/dates';
+import { BackupsPanel } from '../../views/admin/BackupsPanel';
+import { RenderContext } from '../../views/context';
 import { createSealer } from '../../src/secrets';
 import { createSettingsService } from '../../src/settings/service';
 import {
@@ -483,6 +490,47 @@ describe.each(BACKENDS)('backups (%s)', (backend) => {
       fs.renameSync(fileOf(firmId, demo[0].id), `${fileOf(firmId, demo[0].id)}.moved`);
       expect((await agent.get(`/api/backups/${demo[0].id}/download`)).status).toBe(404);
       fs.renameSync(`${fileOf(firmId, demo[0].id)}.moved`, fileOf(firmId, demo[0].id));
+    });
+
+    it('gives the Settings page a panel: Back up now, and each backup with its download', async () => {
+      const { agent } = await signIn(t.app, 'admin');
+      const list = (await agent.get('/api/backups').query({ pageSize: 2 })).body as BackupPage;
+      expect(list.total).toBeGreaterThan(2);
+      /** The panel as the Settings page renders it. */
+      const panel = (backUpNowRefusal?: string) =>
+        renderToStaticMarkup(
+          createElement(
+            RenderContext.Provider,
+            {
+              value: {
+                manifest: readManifest(),
+                nonce: '',
+                csrfToken: 'the-token',
+                path: '/admin/settings/backup',
+                year: 2026,
+                publicUrl: t.config.publicUrl,
+                apiBaseUrl: '/api',
+                timeZone: t.config.timeZone,
+                islands: [],
+              },
+            },
+            createElement(BackupsPanel, { ...list, backUpNowRefusal }),
+          ),
+        );
+      const html = panel();
+      expect(html).toContain(
+        '<form action="/admin/backups" method="post"><input type="hidden" name="_csrf" value="the-token"/><button type="submit" class="btn btn-primary">Back up now</button>',
+      );
+      for (const backup of list.backups) {
+        expect(visibleText(html)).toContain(formatDateTime(backup.startedAt, t.config.timeZone));
+        if (backup.status === 'done')
+          expect(html).toContain(`<a href="/admin/backups/${backup.id}/download">${backup.fileName}</a>`);
+      }
+      expect(visibleText(html)).toContain(`Showing the newest 2 of ${list.total} backups.`);
+      expect(visibleText(html)).toContain('Backups older than 30 days are removed automatically');
+      const refused = panel('This action is disabled: Create Backup.');
+      expect(refused).toContain('disabled="" aria-describedby="backup-now-reason">Back up now</button>');
+      expect(visibleText(refused)).toContain('Back up now This action is disabled: Create Backup.');
     });
 
     it('is for the firm administrator only, and refuses bad paging', async () => {
