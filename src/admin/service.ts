@@ -39,7 +39,7 @@ export type StatCounters = Partial<Record<StatKey, (firmId: string) => Promise<n
 
 const NO_FIRM = "The administrator's dashboard belongs to a firm: only its own administrators can use it.";
 
-export type AdminDeps = {
+export type AdminServiceDeps = {
   db: Kysely<DB>;
   users: UsersService;
   settings: SettingsService;
@@ -68,7 +68,7 @@ const unchecked = (key: ServiceStatus['key'], label: string): ServiceStatus => (
  * The firm administrator's dashboard (its stat cards, the status of the services the firm relies on and
  * its recent activity in words) and the cleanup of what the firm's retention settings say may go.
  */
-export function createAdminService(deps: AdminDeps) {
+export function createAdminService(deps: AdminServiceDeps) {
   const { db } = deps;
   const store = createAdminStore(db);
   const timeoutMs = deps.checkTimeoutMs ?? CHECK_TIMEOUT_MS;

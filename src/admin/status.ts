@@ -12,7 +12,7 @@ export type OutboxBacklog = { pending: number; oldest: Date | null };
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
 /** How long ago, in words: "just now", "5 minutes ago", "3 hours ago", "4 days ago". */
-export function ageInWords(ms: number): string {
+function ageInWords(ms: number): string {
   const minutes = Math.floor(ms / 60_000);
   if (minutes < 1) return 'just now';
   if (minutes < 60) return `${plural(minutes, 'minute')} ago`;

@@ -43,7 +43,7 @@ function personIn(row: Record<string, unknown>): string | undefined {
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** "a", "a and b", "a, b and c". */
-export function listInWords(parts: string[]): string {
+function listInWords(parts: string[]): string {
   if (parts.length <= 1) return parts.join('');
   return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }

@@ -33,14 +33,14 @@ const INTERRUPTED = 'Interrupted: the app process stopped before the backup was 
 const NO_FIRM = 'Backups belong to a firm: only its own administrators can make or download them.';
 
 /** When a daily backup is due: none yet, a run cut short, a failure an hour ago, or a day since the last. */
-export function isDue(newest: NewestBackup | undefined): boolean {
+function isDue(newest: NewestBackup | undefined): boolean {
   if (!newest) return true;
   if (newest.status === 'running') return newest.lease_over;
   return newest.status === 'failed' ? newest.hour_old : newest.day_old;
 }
 
 /** "Demo Immigration Law" → "demo-immigration-law". */
-export function slugOf(name: string): string {
+function slugOf(name: string): string {
   const slug = name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -53,7 +53,7 @@ export function slugOf(name: string): string {
 }
 
 /** An instant as YYYY-MM-DD-HHmm in a time zone (24-hour clock). */
-export function stampOf(instant: Date, timeZone: string): string {
+function stampOf(instant: Date, timeZone: string): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-US', {
       timeZone,
@@ -89,7 +89,7 @@ const userRecord = (row: UserRow) => ({
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-export type BackupsDeps = {
+export type BackupsServiceDeps = {
   db: Kysely<DB>;
   /** Archives go under DATA_DIR/backups/<firm>/<backup>.tar.gz. */
   dataDir: string;
@@ -106,7 +106,7 @@ export type BackupsDeps = {
  * downloadable by its administrators, pruned by its retention setting. The rows are read through their
  * features' services, in one snapshot.
  */
-export function createBackupsService(deps: BackupsDeps) {
+export function createBackupsService(deps: BackupsServiceDeps) {
   const { db, logger } = deps;
   const store = createBackupsStore(db);
   const keyOf = (firmId: string, id: string) => path.posix.join('backups', firmId, `${id}.tar.gz`);
