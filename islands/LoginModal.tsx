@@ -2,8 +2,8 @@ import { island } from './runtime/island';
 import { type FormEvent, useCallback, useId, useState } from 'react';
 import { HttpStatusError, postJson } from '../src/shared/api-client';
 import { MESSAGES, ROLE_HOME } from '../src/shared/constants';
-import { api, pages } from '../src/shared/paths';
-import type { PublicUser } from '../src/shared/session';
+import { api, pages, withNext } from '../src/shared/paths';
+import type { MfaAnswer, PublicUser } from '../src/shared/session';
 import { safeNext } from '../src/shared/validation';
 import { useDialog } from './ui/dialog';
 import { Alert, Field, RequiredNote } from './ui/form';
@@ -28,8 +28,13 @@ function LoginModal({ next }: { next?: string }) {
     setBusy(true);
     setError('');
     try {
-      const user = await postJson<PublicUser>(api.login, { user_id: userId, password });
-      window.location.assign(safeNext(next) ?? ROLE_HOME[user.role_name]);
+      const answer = await postJson<PublicUser | MfaAnswer>(api.login, { user_id: userId, password });
+      // A second step (two-factor) is a page of its own: the code, or setting the app up first.
+      if ('mfa' in answer)
+        window.location.assign(
+          withNext(answer.mfa === 'required' ? pages.mfa : pages.mfaSetup, safeNext(next)),
+        );
+      else window.location.assign(safeNext(next) ?? ROLE_HOME[answer.role_name]);
     } catch (failure) {
       const status = failure instanceof HttpStatusError ? failure.status : 0;
       setError(

@@ -13,9 +13,13 @@ import { createAuditService } from './audit/service';
 import { authFeature } from './auth';
 import { backupsFeature } from './backups';
 import { createBackupsService } from './backups/service';
+import { BRANDING_ACTIONS, brandingFeature } from './branding';
+import { LOGO_MAX_BYTES, LOGO_REFUSALS } from './branding/logo';
+import { createBrandingService } from './branding/service';
 import { areaGuard } from './auth/guard';
 import { createAuthService } from './auth/service';
 import {
+  idleTimeout,
   sessionCookieName,
   sessionMiddleware,
   sessionRevoker,
@@ -45,10 +49,15 @@ import { ipRateLimit } from './http/rate-limit';
 import { createRenderer } from './http/render';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security';
+import { multipartUpload } from './http/multipart';
 import { invitationsFeature } from './invitations';
 import { createInvitationsService } from './invitations/service';
+import { MAIL_ACTIONS, mailFeature } from './mail';
 import { createMailSender } from './mail/sender';
 import { createOutboxStore } from './mail/store';
+import { mfaFeature } from './mfa';
+import { createMfaService } from './mfa/service';
+import { createEmailTestService } from './mail/service';
 import { createSmtpMailer } from './mail/transport';
 import { passwordsFeature } from './passwords';
 import { createPasswordsService } from './passwords/service';
@@ -56,7 +65,11 @@ import { publicPages } from './public';
 import { api as apiPaths, pages } from './shared/paths';
 import { ROLES } from './shared/session';
 import { createSealer } from './secrets';
+import { settingsFeature } from './settings';
+import { firmPageContext } from './settings/page-context';
+import { settingsPanels } from './settings/panels';
 import { createSettingsService } from './settings/service';
+import { STAFF_SECURITY } from './shared/settings';
 import { createUsersService } from './users/service';
 
 export type AppDeps = {
@@ -102,22 +115,28 @@ export function createApp(deps: AppDeps): App {
   const sessions = createSessionsStore(db);
   const endSessions = sessionRevoker({ redis, redisPrefix, sessions });
   const access = createAccessService({ db, redis, redisPrefix, logger, declared: DECLARED_ACTIONS });
+  const firmsIn = (handle: typeof db) => createFirmsService({ db: handle, endSessions });
+  const firms = firmsIn(db);
+  const sealer = createSealer(config.settingsKey);
+  const settingsIn = (handle: typeof db) =>
+    createSettingsService({ db: handle, sealer, firms: firmsIn(handle), platformTimeZone: config.timeZone });
+  const settings = settingsIn(db);
   const mail = createMailSender({
     db,
     mailer: config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined,
     logger,
+    smtpOf: settings.smtpOf,
+    fallbackFrom: config.mailFrom,
   });
-  const firmsIn = (handle: typeof db) => createFirmsService({ db: handle, endSessions });
-  const firms = firmsIn(db);
-  const sealer = createSealer(config.settingsKey);
-  const settingsIn = (handle: typeof db) => createSettingsService({ db: handle, sealer });
-  const settings = settingsIn(db);
+  const branding = createBrandingService({ settings });
+  const emailTest = createEmailTestService({ db, smtpOf: settings.smtpOf, fallbackFrom: config.mailFrom });
   const passwords = createPasswordsService({
     db,
     mail,
     publicUrl: config.publicUrl,
     endSessions,
     firmOf: firms.find,
+    securityOf: settings.securityOf,
   });
   const auth = createAuthService({
     users: createUsersService(db),
@@ -125,6 +144,14 @@ export function createApp(deps: AppDeps): App {
     firmOf: firms.find,
     securityOf: settings.securityOf,
     onLocked: passwords.lockedOut,
+  });
+  const mfa = createMfaService({
+    db,
+    sealer: createSealer(config.settingsKey),
+    securityOf: settings.securityOf,
+    sessionUserOf: auth.userById,
+    countFailedAttempt: auth.countFailedAttempt,
+    endSessions,
   });
   const render = createRenderer({
     manifest: deps.manifest,
@@ -161,9 +188,17 @@ export function createApp(deps: AppDeps): App {
     apiBaseUrl: config.apiBaseUrl,
   });
   const features: Feature[] = [
-    authFeature({ kit, auth, render, cookieName, sessionsReady: sessionStoreCheck({ redis }) }),
+    authFeature({
+      kit,
+      auth,
+      render,
+      cookieName,
+      sessionsReady: sessionStoreCheck({ redis }),
+      secondStep: mfa.secondStepFor,
+    }),
+    mfaFeature({ kit, mfa, render }),
     passwordsFeature({ kit, passwords, render }),
-    demoFeature({ kit, auth, demo: config.demo, cookieName }),
+    demoFeature({ kit, auth, demo: config.demo, cookieName, secondStep: mfa.secondStepFor }),
     contactFeature({
       kit,
       contact: createContactService({ db, salesEmail: config.salesEmail }),
@@ -181,9 +216,26 @@ export function createApp(deps: AppDeps): App {
         publicUrl: config.publicUrl,
         timeZone: config.timeZone,
         firmsIn,
+        securityOf: settings.securityOf,
       }),
       render,
     }),
+    settingsFeature({
+      kit,
+      settings,
+      render,
+      panels: settingsPanels({
+        refusal: (user, action) => access.refusalNow(user, action)?.message,
+        actions: { ...MAIL_ACTIONS, ...BRANDING_ACTIONS },
+        ownAddress: emailTest.ownAddress,
+      }),
+    }),
+    mailFeature({
+      kit,
+      emailTest,
+      render,
+    }),
+    brandingFeature({ kit, branding, render }),
     adminFeature({ kit, admin, render }),
     backupsFeature({
       kit,
@@ -229,7 +281,20 @@ export function createApp(deps: AppDeps): App {
       sessions,
     }),
   );
+  // The logo upload is multipart: read (within its limit) before the CSRF check, which needs its token.
+  app.use(
+    [pages.admin.settingsLogo, `${apiPath}${apiPaths.settingsLogo}`],
+    multipartUpload({ field: 'logo', maxBytes: LOGO_MAX_BYTES, tooLarge: LOGO_REFUSALS.size.message }),
+  );
   app.use(csrfProtection);
+
+  // 4b. A firm member's firm settings for this request (time zone, look), then the idle timeout they set.
+  app.use(firmPageContext(settings));
+  app.use(
+    idleTimeout(
+      (_req, res) => res.locals.firm?.sessionTimeoutMinutes ?? STAFF_SECURITY.sessionTimeoutMinutes,
+    ),
+  );
 
   // 5. Per-IP limits on sign-in, "Forgot password?" and contact, for the API call and the page form alike.
   const loginLimit = ipRateLimit({
@@ -258,6 +323,11 @@ export function createApp(deps: AppDeps): App {
     redisPrefix,
   });
   app.post([pages.login, `${apiPath}${apiPaths.login}`], loginLimit);
+  // Wrong two-factor codes count with failed sign-ins: an address cannot guess codes without end either.
+  app.post(
+    [pages.mfa, pages.mfaSetup, `${apiPath}${apiPaths.mfa}`, `${apiPath}${apiPaths.mfaSetup}`],
+    loginLimit,
+  );
   app.post([pages.passwordForgot, `${apiPath}${apiPaths.passwordForgot}`], forgotLimit);
   app.post([pages.contact, `${apiPath}${apiPaths.contact}`], contactLimit);
 

@@ -3,12 +3,16 @@ import { ACCESS_ACTIONS } from './access';
 import { ADMIN_ACTIONS } from './admin';
 import { AUTH_ACTIONS } from './auth';
 import { BACKUP_ACTIONS } from './backups';
+import { BRANDING_ACTIONS } from './branding';
 import { CONTACT_ACTIONS } from './contact';
 import { DEMO_ACTIONS } from './demo';
 import { FIRM_ACTIONS } from './firms';
 import { HEALTH_ACTIONS } from './health';
 import { INVITATION_ACTIONS } from './invitations';
+import { MFA_ACTIONS } from './mfa';
+import { MAIL_ACTIONS } from './mail';
 import { PASSWORD_ACTIONS } from './passwords';
+import { SETTINGS_ACTIONS } from './settings';
 
 /** Every action the product declares: the catalog rows that start-up seeds, and what staff cannot delete. */
 export const DECLARED_ACTIONS: ActionMeta[] = [
@@ -20,6 +24,10 @@ export const DECLARED_ACTIONS: ActionMeta[] = [
   FIRM_ACTIONS,
   INVITATION_ACTIONS,
   ACCESS_ACTIONS,
+  SETTINGS_ACTIONS,
+  MFA_ACTIONS,
+  MAIL_ACTIONS,
+  BRANDING_ACTIONS,
   ADMIN_ACTIONS,
   BACKUP_ACTIONS,
 ].flatMap((actions) => Object.values(actions));

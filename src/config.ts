@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { canonicalTimeZone } from './shared/dates';
 
 /** The demo password used when DEMO_PASSWORD is unset (never in production). */
 export const DEFAULT_DEMO_PASSWORD = 'Reti-Demo-2026!';
@@ -29,15 +30,6 @@ const url = (protocols: string[]) =>
       (v) => protocols.includes(protocolOf(v) ?? ''),
       `must be a URL starting with ${protocols.join(' or ')}//`,
     );
-
-/** The canonical spelling of a time zone that Intl knows ('us/eastern' → America/New_York). */
-function canonicalTimeZone(name: string): string | undefined {
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * TIME_ZONE: an IANA name. Not an offset such as '+05:00', which some Intl versions take: an offset knows

@@ -21,7 +21,7 @@ export const scriptJson = (value: unknown) =>
     .replace(/\u2029/g, '\\u2029');
 
 export function Document({ meta, children }: { meta: PageMeta; children: ReactNode }) {
-  const { manifest, csrfToken, path, publicUrl } = useRenderContext();
+  const { manifest, csrfToken, path, publicUrl, branding } = useRenderContext();
   const canonical = `${publicUrl}${meta.canonicalPath ?? path}`;
   const title = meta.title === PRODUCT_NAME ? meta.title : `${meta.title} | ${PRODUCT_NAME}`;
   return (
@@ -46,6 +46,8 @@ export function Document({ meta, children }: { meta: PageMeta; children: ReactNo
         )}
         {csrfToken && <meta name="csrf-token" content={csrfToken} />}
         <link rel="stylesheet" href={manifest.css} />
+        {/* The firm's colors, after the product's so they win; a file, so the CSP needs no inline style. */}
+        {branding && <link rel="stylesheet" href={branding.themeHref} />}
         {/* Browsers that draw SVG icons take the SVG; the sizes on the ICO keep Chrome from preferring it. */}
         <link rel="icon" href={manifest.icons.ico} sizes="32x32" />
         <link rel="icon" href={manifest.icons.svg} type="image/svg+xml" />

@@ -3,6 +3,9 @@ import type { AssetManifest } from '../src/http/assets';
 import type { SessionUser } from '../src/shared/session';
 import type { Flash } from '../src/http/flash';
 
+/** A firm's look for its signed-in members: its stylesheet (primary color), its logo and its name. */
+export type PageBranding = { themeHref: string; logoHref?: string; firmName: string };
+
 export type IslandUse = { name: string; trigger: Trigger };
 export type Trigger = 'load' | 'idle' | 'visible' | 'interaction';
 
@@ -18,8 +21,10 @@ export type RenderContextValue = {
   year: number;
   publicUrl: string;
   apiBaseUrl: string;
-  /** The IANA time zone this page shows times in: the platform's TIME_ZONE until firms have their own. */
+  /** The IANA time zone this page shows times in: the signed-in user's firm's, else the platform's TIME_ZONE. */
   timeZone: string;
+  /** The signed-in person's firm's look; none for staff and visitors (the product's own). */
+  branding?: PageBranding;
   islands: IslandUse[];
 };
 

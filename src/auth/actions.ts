@@ -1,13 +1,14 @@
 import { declareFor } from '../access/action';
 import { MESSAGES, ROLE_HOME } from '../shared/constants';
 import { ServiceError } from '../shared/errors';
-import { pages } from '../shared/paths';
-import { publicUser } from '../shared/session';
+import { pages, withNext } from '../shared/paths';
+import { type MfaAnswer, publicUser, type SessionUser } from '../shared/session';
 import { safeNext } from '../shared/validation';
 import { renderLogin } from './pages';
 import { loginSchema } from './schema';
 import type { AuthService } from './service';
-import { endSession, startSession } from './session-control';
+import type { SecondStep } from './session';
+import { endSession, startSecondStep, startSession } from './session-control';
 import type { Renderer } from '../http/render';
 
 export type AuthDeps = {
@@ -16,6 +17,8 @@ export type AuthDeps = {
   cookieName: string;
   /** Whether a session could be stored now (see sessionStoreCheck). */
   sessionsReady: () => Promise<boolean>;
+  /** The second step (two-factor) this sign-in needs, or null (the composition root wires the mfa feature). */
+  secondStep: (user: SessionUser) => Promise<SecondStep | null>;
 };
 const action = declareFor<AuthDeps>();
 
@@ -34,13 +37,24 @@ export const logIn = action({
     if (!(await deps.sessionsReady())) throw new ServiceError('unavailable', MESSAGES.signInUnavailable);
     const user = await deps.auth.authenticate(input.user_id, input.password);
     if (!user) throw new ServiceError('unauthenticated', MESSAGES.loginFailed);
+    // A second step holds no user: the failure count is cleared only once it is done too.
+    const second = await deps.secondStep(user);
+    if (second) {
+      await startSecondStep(req, second);
+      return { mfa: second.step } satisfies MfaAnswer;
+    }
     await startSession(req, user);
     await deps.auth.recordLogin(user);
     return publicUser(user);
   },
   form: {
     path: pages.login,
-    done: ({ req }, user) => ({ to: safeNext(req.query.next) ?? ROLE_HOME[user.role_name] }),
+    done: ({ req }, answer) => {
+      const next = safeNext(req.query.next);
+      if ('mfa' in answer)
+        return { to: withNext(answer.mfa === 'required' ? pages.mfa : pages.mfaSetup, next) };
+      return { to: next ?? ROLE_HOME[answer.role_name] };
+    },
     refused: ({ deps, req, res }, refusal, body) =>
       renderLogin(deps.render, req, res, refusal.status, {
         next: safeNext(req.query.next),

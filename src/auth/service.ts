@@ -27,6 +27,23 @@ export function createAuthService(deps: {
     return (await deps.firmOf(row.firm_id))?.status !== 'inactive';
   }
 
+  /** Counts a failed sign-in (a wrong password or code); at the firm's limit the account locks and its owner is told. */
+  async function countFailure(row: UserRow): Promise<void> {
+    const { loginAttempts } = await deps.securityOf(row.firm_id);
+    const after = await users.recordFailedLogin(row.id, loginAttempts, LOCKOUT_MINUTES);
+    if (after.locked_until && after.locked_until > new Date() && !isLocked(row)) {
+      await audit.record({
+        actorUserId: null,
+        action: 'user.locked',
+        entity: 'user',
+        entityId: row.id,
+        before: { locked_until: row.locked_until },
+        after: { locked_until: after.locked_until, failed_login_count: after.failed_login_count },
+      });
+      await deps.onLocked?.(after, { attempts: loginAttempts, minutes: LOCKOUT_MINUTES });
+    }
+  }
+
   return {
     /**
      * The user when the login ID and password match an active, unlocked account of platform staff or of
@@ -43,22 +60,19 @@ export function createAuthService(deps: {
       const matches = await verifyPassword(row.password_hash, password);
       if (locked) return null;
       if (!matches) {
-        const { loginAttempts } = await deps.securityOf(row.firm_id);
-        const after = await users.recordFailedLogin(row.id, loginAttempts, LOCKOUT_MINUTES);
-        if (after.locked_until && after.locked_until > new Date()) {
-          await audit.record({
-            actorUserId: null,
-            action: 'user.locked',
-            entity: 'user',
-            entityId: row.id,
-            before: { locked_until: row.locked_until },
-            after: { locked_until: after.locked_until, failed_login_count: after.failed_login_count },
-          });
-          await deps.onLocked?.(after, { attempts: loginAttempts, minutes: LOCKOUT_MINUTES });
-        }
+        await countFailure(row);
         return null;
       }
       return (await maySignIn(row)) ? toSessionUser(row) : null;
+    },
+
+    /**
+     * A wrong two-factor code (or a wrong current password on the Account page) counts like a wrong
+     * password at sign-in: nobody can try without end, and the owner is emailed once the account locks.
+     */
+    async countFailedAttempt(userId: string): Promise<void> {
+      const row = await users.findById(userId);
+      if (row) await countFailure(row);
     },
 
     /** Clears the failure count once the session is safely stored. */

@@ -2,19 +2,36 @@ import type { Request, Response } from 'express';
 import { MESSAGES } from '../shared/constants';
 import { ServiceError } from '../shared/errors';
 import type { SessionUser } from '../shared/session';
+import type { SecondStep } from './session';
 
 const unavailable = () => new ServiceError('unavailable', MESSAGES.signInUnavailable);
 
-/** Starts a fresh session for `user`: a new ID (no fixation), stored before the answer goes out. */
-export async function startSession(req: Request, user: SessionUser): Promise<void> {
+/** A fresh session (a new ID, so no fixation) holding what `fill` puts in, stored before the answer goes out. */
+async function freshSession(req: Request, fill: (session: Request['session']) => void): Promise<void> {
   if (!req.session || req.sessionUnavailable) throw unavailable();
   const ok = await new Promise<boolean>((resolve) => req.session.regenerate((error) => resolve(!error)));
   if (!ok) throw unavailable();
-  req.session.user = user;
-  req.session.startedAt = Date.now();
+  fill(req.session);
   const saved = await new Promise<boolean>((resolve) => req.session.save((error) => resolve(!error)));
   if (!saved) throw unavailable();
 }
+
+/** Starts a signed-in session for `user`. */
+export const startSession = (req: Request, user: SessionUser) =>
+  freshSession(req, (session) => {
+    session.user = user;
+    session.startedAt = Date.now();
+    session.lastSeenAt = session.startedAt;
+  });
+
+/**
+ * Starts a session that holds only a sign-in's second step and no user, so it may do nothing else; the
+ * two-factor feature turns it into a signed-in one with startSession.
+ */
+export const startSecondStep = (req: Request, step: SecondStep) =>
+  freshSession(req, (session) => {
+    session.mfa = step;
+  });
 
 /** Ends the session; the browser is signed out even when the store cannot be reached. */
 export async function endSession(req: Request, res: Response, cookieName: string): Promise<void> {

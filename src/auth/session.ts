@@ -1,19 +1,35 @@
 import { RedisStore } from 'connect-redis';
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import session, { type SessionData, Store } from 'express-session';
 import type { Logger } from 'pino';
 import type { Redis } from '../db/redis';
 import { SAFE_METHODS } from '../http/origin';
 import { DEFAULT_SESSION_TIMEOUT_MINUTES } from '../shared/constants';
-import type { SessionUser } from '../shared/session';
+import type { MfaStep, SessionUser } from '../shared/session';
 import type { SessionsStore } from './store';
 
 declare module 'express-session' {
   interface SessionData {
     user: SessionUser;
     startedAt: number;
+    /** When the signed-in user was last seen (to the minute): the idle timeout counts from here. */
+    lastSeenAt: number;
+    /** A sign-in waiting for its second step (two-factor): no user yet, so it may do nothing else. */
+    mfa: SecondStep;
   }
 }
+
+/** A sign-in whose password was right and that still needs a code (or to set two-factor sign-in up). */
+export type SecondStep = {
+  userId: string;
+  /** 'required': a code from the app or a recovery code; 'enroll': set the app up first. */
+  step: MfaStep;
+  startedAt: number;
+  /** Wrong codes so far in this sign-in. */
+  failures: number;
+  /** A digest of the password hash it began with: once the password changes, the step cannot finish. */
+  passwordTag: string;
+};
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -201,6 +217,30 @@ export function sessionMiddleware(options: SessionOptions): RequestHandler[] {
     next();
   };
   return [tolerant, absoluteLifetime];
+}
+
+/** Moving lastSeenAt costs a session write: once a minute is precise enough for a timeout in minutes. */
+const SEEN_RESOLUTION_MS = 60_000;
+
+/**
+ * Ends a signed-in session idle for longer than its user's timeout (the firm's security setting, read on
+ * every request so a change holds at once), and keeps the cookie and the store's expiry to that timeout.
+ * The request then goes on signed out: a page sends the person to sign in again.
+ */
+export function idleTimeout(minutesOf: (req: Request, res: Response) => number | undefined): RequestHandler {
+  return (req, res, next) => {
+    const s = req.session;
+    const minutes = s?.user && minutesOf(req, res);
+    if (!s?.user || !minutes) return next();
+    const now = Date.now();
+    const limit = minutes * 60_000;
+    if (now - (s.lastSeenAt ?? s.startedAt ?? now) > limit) return s.destroy(() => next());
+    if (!s.lastSeenAt || now - s.lastSeenAt >= SEEN_RESOLUTION_MS) s.lastSeenAt = now;
+    // express-session resets maxAge to originalMaxAge when it touches the session: set both.
+    s.cookie.originalMaxAge = limit;
+    s.cookie.maxAge = limit;
+    next();
+  };
 }
 
 /** How often the database's expired sessions are deleted. */

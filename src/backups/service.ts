@@ -12,7 +12,6 @@ import { createInvitationRecords } from '../invitations/service';
 import type { SettingsService } from '../settings/service';
 import type { BackupItem, BackupPage } from '../shared/backups';
 import { ServiceError } from '../shared/errors';
-import type { Firm } from '../shared/firms';
 import type { SessionUser } from '../shared/session';
 import { createUsersService, type UserRow } from '../users/service';
 import { type ArchiveEntry, partialFileOf, writeArchive } from './archive';
@@ -86,6 +85,9 @@ const userRecord = (row: UserRow) => ({
   updatedAt: row.updated_at.toISOString(),
 });
 
+/** What names a firm's archives: its name, and the time zone of their date (null: TIME_ZONE). */
+type NamedFirm = { name: string; timeZone: string | null };
+
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -93,7 +95,7 @@ export type BackupsServiceDeps = {
   db: Kysely<DB>;
   /** Archives go under DATA_DIR/backups/<firm>/<backup>.tar.gz. */
   dataDir: string;
-  /** The time zone of the archive's name (the platform's TIME_ZONE). */
+  /** The time zone of an archive's name when its firm has none of its own (TIME_ZONE). */
   timeZone: string;
   logger: Logger;
   /** The firms and settings services over a given connection, so a backup reads one snapshot. */
@@ -111,21 +113,21 @@ export function createBackupsService(deps: BackupsServiceDeps) {
   const store = createBackupsStore(db);
   const keyOf = (firmId: string, id: string) => path.posix.join('backups', firmId, `${id}.tar.gz`);
   const fileOf = (key: string) => path.join(deps.dataDir, ...key.split('/'));
-  const fileNameOf = (firm: Pick<Firm, 'name'>, row: BackupRow) =>
-    `${slugOf(firm.name)}-${stampOf(row.started_at, deps.timeZone)}.tar.gz`;
+  const fileNameOf = (firm: NamedFirm, row: BackupRow) =>
+    `${slugOf(firm.name)}-${stampOf(row.started_at, firm.timeZone ?? deps.timeZone)}.tar.gz`;
 
   function firmIdOf(actor: SessionUser): string {
     if (!actor.firmId) throw new ServiceError('forbidden', NO_FIRM);
     return actor.firmId;
   }
 
-  async function firmNamed(firmId: string): Promise<Firm> {
-    const firm = await deps.firmsIn(db).find(firmId);
+  async function firmNamed(firmId: string): Promise<NamedFirm> {
+    const firm = await deps.firmsIn(db).profileById(firmId);
     if (!firm) throw new ServiceError('not-found', 'Firm not found.');
     return firm;
   }
 
-  const toItem = (firm: Firm, row: BackupRow): BackupItem => ({
+  const toItem = (firm: NamedFirm, row: BackupRow): BackupItem => ({
     id: row.id,
     status: row.status,
     trigger: row.trigger,
@@ -179,8 +181,10 @@ export function createBackupsService(deps: BackupsServiceDeps) {
       .setIsolationLevel('repeatable read')
       .setAccessMode('read only')
       .execute(async (trx) => {
-        const firm = await deps.firmsIn(trx).find(firmId);
-        if (!firm) throw new Error('the firm was deleted during its backup');
+        const firms = deps.firmsIn(trx);
+        const [found, profile] = [await firms.find(firmId), await firms.profileById(firmId)];
+        if (!found || !profile) throw new Error('the firm was deleted during its backup');
+        const firm = { ...found, ...profile };
         const users = (await createUsersService(trx).listByFirm(firmId)).map(userRecord);
         const settingsOf = deps.settingsIn(trx);
         const security = await settingsOf.securityOf(firmId);
@@ -256,7 +260,7 @@ export function createBackupsService(deps: BackupsServiceDeps) {
   }
 
   /** Makes the claimed backup: the archive, then the row marked done with its audit row (or failed). */
-  async function make(row: BackupRow): Promise<{ firm: Firm; row: BackupRow }> {
+  async function make(row: BackupRow): Promise<{ firm: NamedFirm; row: BackupRow }> {
     const firmId = row.firm_id;
     const key = keyOf(firmId, row.id);
     try {

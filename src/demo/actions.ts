@@ -1,9 +1,10 @@
 import { declareFor } from '../access/action';
 import { demoLoginSchema } from './schema';
 import type { AuthService } from '../auth/service';
-import { endSession, startSession } from '../auth/session-control';
+import type { SecondStep } from '../auth/session';
+import { endSession, startSecondStep, startSession } from '../auth/session-control';
 import { ServiceError } from '../shared/errors';
-import { publicUser } from '../shared/session';
+import { type MfaAnswer, publicUser, type SessionUser } from '../shared/session';
 import { DEMO_ACCOUNTS, DEMO_FIRM, DEMO_ROLE } from './accounts';
 
 const DEMO_MESSAGES = {
@@ -11,7 +12,13 @@ const DEMO_MESSAGES = {
   unavailable: 'The demo account is not available: it is suspended, locked or no longer in the demo firm.',
 } as const;
 
-export type DemoDeps = { auth: AuthService; demo: boolean; cookieName: string };
+export type DemoDeps = {
+  auth: AuthService;
+  demo: boolean;
+  cookieName: string;
+  /** The second step (two-factor) a sign-in of this account needs, or null. */
+  secondStep: (user: SessionUser) => Promise<SecondStep | null>;
+};
 const action = declareFor<DemoDeps>();
 const CATEGORY = 'Demo';
 const WHEN_OFF = 'The demo sign-in that trial users start from stops working.';
@@ -41,6 +48,12 @@ export const demoLogIn = action({
     const found = await deps.auth.passwordlessSignIn(DEMO_ACCOUNTS[DEMO_ROLE].loginId);
     if (!found || found.user.role !== DEMO_ROLE || found.firm?.name !== DEMO_FIRM.name)
       throw new ServiceError('forbidden', DEMO_MESSAGES.unavailable);
+    // Its owner may have turned two-factor sign-in on: then the demo, like the password, only begins.
+    const second = await deps.secondStep(found.user);
+    if (second) {
+      await startSecondStep(req, second);
+      return { mfa: second.step } satisfies MfaAnswer;
+    }
     await startSession(req, found.user);
     return publicUser(found.user);
   },

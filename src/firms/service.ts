@@ -7,6 +7,10 @@ import type { Firm, FirmInput, FirmPage, FirmUser } from '../shared/firms';
 import type { SessionUser } from '../shared/session';
 import { createUsersService, toFirmUser } from '../users/service';
 import type { FirmUpdate } from './schema';
+import type { FirmSettings } from '../shared/settings';
+
+/** The firm's own description of itself, as its Settings page edits it (timeZone null: the platform's). */
+export type FirmProfile = Omit<FirmSettings['firm'], 'timeZone'> & { timeZone: string | null };
 import { createFirmsStore, type FirmRow } from './store';
 
 const toFirm = (row: FirmRow): Firm => ({
@@ -20,6 +24,18 @@ const toFirm = (row: FirmRow): Firm => ({
   onboardDate: row.onboard_date,
   address: row.address ?? '',
   industry: (row.industry ?? '') as Firm['industry'],
+});
+
+const toProfile = (row: FirmRow): FirmProfile => ({
+  name: row.name,
+  type: row.firm_type,
+  address: row.address ?? '',
+  city: row.city ?? '',
+  state: row.state ?? '',
+  zip: row.zip ?? '',
+  phone: row.phone,
+  email: row.email,
+  timeZone: row.time_zone,
 });
 
 const columnsOf = (input: FirmInput) => ({
@@ -163,6 +179,47 @@ export function createFirmsService(deps: { db: Kysely<DB>; endSessions: EndSessi
       // Once the users are gone, no new session of theirs can start; then the ones they hold end.
       await endSessions(userIds);
       return toFirm(current);
+    },
+
+    profile: async (actor: SessionUser, id: string): Promise<FirmProfile> =>
+      toProfile(await visibleRow(actor, id)),
+
+    /** A firm's profile as the system reads it (no actor: the pages of its signed-in users need its time zone). */
+    profileById: async (id: string): Promise<FirmProfile | undefined> => {
+      const row = await firms.findById(id);
+      return row && toProfile(row);
+    },
+
+    /** The firm's administrator describes the firm (name, type, address, contact, time zone); audited. */
+    async saveProfile(actor: SessionUser, id: string, input: FirmProfile): Promise<FirmProfile> {
+      await visibleRow(actor, id);
+      return inTransaction(db, async (trx) => {
+        const store = createFirmsStore(trx);
+        const current = await store.lockById(id);
+        if (!current) throw notFound();
+        const row = await store.update(id, {
+          name: input.name,
+          firm_type: input.type,
+          address: input.address || null,
+          city: input.city || null,
+          state: input.state || null,
+          zip: input.zip || null,
+          phone: input.phone,
+          email: input.email,
+          time_zone: input.timeZone,
+        });
+        if (!row) throw notFound();
+        const after = toProfile(row);
+        await createAuditService(trx).record({
+          actorUserId: actor.id,
+          action: 'firm.profile.updated',
+          entity: 'firm',
+          entityId: id,
+          before: toProfile(current),
+          after,
+        });
+        return after;
+      });
     },
 
     async listUsers(actor: SessionUser, firmId: string): Promise<FirmUser[]> {

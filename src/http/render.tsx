@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { RenderContext, type RenderContextValue } from '../../views/context';
+import { type PageBranding, RenderContext, type RenderContextValue } from '../../views/context';
 import { bootScript, Document, type PageMeta } from '../../views/Document';
 import { BareLayout, Layout } from '../../views/layouts/Layout';
 import { type AssetManifest, matchesETag } from './assets';
@@ -67,10 +67,13 @@ export function createRenderer(config: {
   /** The page's HTML, and the text of its inline script. */
   function toHtml(
     req: Request,
+    res: Response,
     nonce: string,
     page: ReactElement,
     options: RenderOptions,
   ): { html: string; script?: string } {
+    // A firm member's request carries the firm's time zone and look (read once, before the pages).
+    const firm = res.locals.firm as { timeZone: string; branding: PageBranding } | undefined;
     const context: RenderContextValue = {
       manifest: config.manifest,
       nonce,
@@ -81,7 +84,8 @@ export function createRenderer(config: {
       year: new Date().getFullYear(),
       publicUrl: config.publicUrl,
       apiBaseUrl: config.apiBaseUrl,
-      timeZone: config.timeZone,
+      timeZone: firm?.timeZone ?? config.timeZone,
+      branding: firm?.branding,
       islands: [],
     };
     const Shell = options.layout === 'bare' ? BareLayout : Layout;
@@ -105,7 +109,7 @@ export function createRenderer(config: {
       const key = `${req.path}|${new Date().getFullYear()}`;
       let cached = cache.get(key);
       if (cached === undefined) {
-        const { html, script } = toHtml(req, '', page, options);
+        const { html, script } = toHtml(req, res, '', page, options);
         cached = cachedPage(html, script);
         cache.set(key, cached);
       }
@@ -114,6 +118,6 @@ export function createRenderer(config: {
     res
       .status(status)
       .type('html')
-      .send(toHtml(req, res.locals.nonce as string, page, options).html);
+      .send(toHtml(req, res, res.locals.nonce as string, page, options).html);
   };
 }

@@ -47,7 +47,14 @@ export async function renderInviteRefusal(ctx: Ctx, refusal: Refusal, body: Reco
     deps.render,
     req,
     res,
-    { token, firmName: view.firmName, loginId: view.loginId, userId, errors: refusal.fields },
+    {
+      token,
+      firmName: view.firmName,
+      loginId: view.loginId,
+      policy: view.policy,
+      userId,
+      errors: refusal.fields,
+    },
     refusal.status,
   );
 }

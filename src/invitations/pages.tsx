@@ -11,7 +11,12 @@ export function invitePages(deps: { invitations: InvitationsService; render: Ren
     const token = String(req.params.token);
     const view = await deps.invitations.view(token);
     if (view.state !== 'valid') return showGone(deps.render, req, res, view.state);
-    showInvite(deps.render, req, res, { token, firmName: view.firmName, loginId: view.loginId });
+    showInvite(deps.render, req, res, {
+      token,
+      firmName: view.firmName,
+      loginId: view.loginId,
+      policy: view.policy,
+    });
   });
   return router;
 }

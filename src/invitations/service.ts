@@ -10,8 +10,10 @@ import { PRODUCT_NAME } from '../shared/constants';
 import { formatDateTime } from '../shared/dates';
 import { ServiceError } from '../shared/errors';
 import { type Firm, FIRM_MESSAGES, type FirmUser } from '../shared/firms';
+import { type PasswordPolicy, passwordProblem } from '../shared/password-policy';
 import { pages } from '../shared/paths';
 import { type PublicUser, publicUser, type SessionUser } from '../shared/session';
+import type { SecuritySettings } from '../shared/settings';
 import { hashPassword } from '../users/password';
 import { createUsersService, toFirmUser, toSessionUser, type UserRow } from '../users/service';
 import type { FirmUserInput } from './schema';
@@ -64,7 +66,8 @@ const gone = (state: GoneState) =>
   );
 
 /** What the invite page shows. */
-type InvitationView = { state: GoneState } | { state: 'valid'; firmName: string; loginId: string | null };
+type InvitationView =
+  { state: GoneState } | { state: 'valid'; firmName: string; loginId: string | null; policy: PasswordPolicy };
 
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
@@ -134,6 +137,8 @@ export function createInvitationsService(deps: {
   timeZone: string;
   /** The firms service over a given connection, so that it can join this feature's transactions. */
   firmsIn: (db: Kysely<DB>) => FirmsService;
+  /** The firm's security settings: its password policy holds for the password chosen here. */
+  securityOf: (firmId: string) => Promise<SecuritySettings>;
 }) {
   const { db, mail, firmsIn } = deps;
 
@@ -151,8 +156,10 @@ export function createInvitationsService(deps: {
     const link = `${deps.publicUrl}${pages.invite(token)}`;
     const expires = formatDateTime(invitation.expires_at, deps.timeZone);
     const email = invitationEmail(link, firm, expires, user);
+    // A firm's user is invited by the firm, through its own SMTP server if it has one; a pending firm's
+    // contact is invited by the platform.
     const outboxId = await createOutbox(trx).enqueue(
-      { to: invitation.email, ...email },
+      { to: invitation.email, ...email, firmId: user ? firm.id : null },
       FIRST_TRY_HOLD_SECONDS,
     );
     await createAuditService(trx).record({
@@ -277,7 +284,9 @@ export function createInvitationsService(deps: {
     async view(token: string): Promise<InvitationView> {
       const found = await find(db, token);
       const state = stateOf(found);
-      return state === 'valid' ? { state, firmName: found!.firm_name, loginId: found!.login_id } : { state };
+      if (state !== 'valid') return { state };
+      const { passwordPolicy } = await deps.securityOf(found!.firm_id);
+      return { state, firmName: found!.firm_name, loginId: found!.login_id, policy: passwordPolicy };
     },
 
     /** Accepts the invitation once: the account is ready to log in with, and the link is spent. */
@@ -286,6 +295,11 @@ export function createInvitationsService(deps: {
       const state = stateOf(before);
       if (state !== 'valid') throw gone(state);
       checkUserId(before!.login_id, input.userId);
+      const problem = passwordProblem(
+        input.password,
+        (await deps.securityOf(before!.firm_id)).passwordPolicy,
+      );
+      if (problem) throw new ServiceError('invalid', problem, { password: problem });
       // Hashing is slow: done before the transaction, so it holds its connection only briefly.
       const passwordHash = await hashPassword(input.password);
       try {

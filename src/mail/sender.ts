@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { DB } from '../db/schema';
-import { createOutboxStore, type OutboxRow, type OutgoingEmail } from './store';
-import type { Mailer } from './transport';
+import type { FirmSmtp } from '../settings/service';
+import { createOutboxStore, NOT_CONFIGURED, type OutboxRow, type QueuedEmail } from './store';
+import { createFirmMailer, type Mailer, withoutSecret } from './transport';
 
 /** What became of a message: sent now, kept for a retry, or kept and logged because there is no SMTP. */
 export type Delivery = 'sent' | 'queued' | 'logged';
@@ -14,6 +15,8 @@ export const FIRST_TRY_HOLD_SECONDS = LEASE_SECONDS;
 const POLL_MS = 5_000;
 /** A pass hands over after this many messages; the rest go in the next one. */
 const PASS_LIMIT = 50;
+/** Without any server for it, a firm's message is looked at again this often, for its firm's SMTP. */
+const PARK_SECONDS = 60;
 
 /** Capped exponential back-off: 30 s after the first failure, doubling each time, at most an hour. */
 export const retryDelaySeconds = (attempts: number) => Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
@@ -22,37 +25,87 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : Str
 
 /**
  * Delivers the outbox: every app process runs one in the background, and a request can have one message
- * delivered at once. Without a mailer (no SMTP_URL) each message is written to the log once instead and
- * stays pending, to be sent when SMTP_URL is set. Nothing is ever dropped.
+ * delivered at once. A message sent for a firm goes through that firm's own SMTP server when it has one
+ * set, else through the platform's (SMTP_URL). A message no server can send yet is written to the log
+ * once and stays pending, to be sent once one is set. Nothing is ever dropped.
  */
-export function createMailSender(deps: { db: Kysely<DB>; mailer?: Mailer; logger: Logger }) {
+export function createMailSender(deps: {
+  db: Kysely<DB>;
+  /** The platform's server (SMTP_URL), if set. */
+  mailer?: Mailer;
+  logger: Logger;
+  /** A firm's own server, if it has one (the settings service). */
+  smtpOf?: (firmId: string) => Promise<FirmSmtp | null>;
+  /** The sender address of a firm whose settings give none. */
+  fallbackFrom?: string;
+}) {
   const { mailer, logger } = deps;
   const store = createOutboxStore(deps.db);
+  /** One transport per firm, made again when its settings change (their version), so a change counts at once. */
+  const firmMailers = new Map<string, { version: string; mailer: Mailer }>();
   let timer: NodeJS.Timeout | undefined;
   let pass: Promise<void> | undefined;
   let stopped = false;
 
-  async function attempt(row: OutboxRow, sender: Mailer): Promise<boolean> {
+  /** The server for a row, and what keeps its password out of what is logged and stored; none: no server. */
+  async function serverFor(
+    row: OutboxRow,
+  ): Promise<{ mailer: Mailer; scrub(text: string): string } | undefined> {
+    const smtp = row.firm_id && deps.smtpOf ? await deps.smtpOf(row.firm_id) : null;
+    if (!smtp) {
+      // The firm's server was removed from its settings: its transport goes too.
+      if (row.firm_id && firmMailers.has(row.firm_id)) {
+        firmMailers.get(row.firm_id)!.mailer.close();
+        firmMailers.delete(row.firm_id);
+      }
+      return mailer && { mailer, scrub: (text) => text };
+    }
+    let cached = firmMailers.get(row.firm_id!);
+    if (cached?.version !== smtp.version) {
+      cached?.mailer.close();
+      cached = { version: smtp.version, mailer: createFirmMailer(smtp, deps.fallbackFrom ?? '') };
+      firmMailers.set(row.firm_id!, cached);
+    }
+    return { mailer: cached.mailer, scrub: (text) => withoutSecret(text, smtp) };
+  }
+
+  /** Sends a claimed row: 'sent', 'queued' (failed, kept for a retry), or 'logged' (no server for it yet). */
+  async function handle(row: OutboxRow): Promise<Delivery> {
+    let scrub = (text: string) => text;
     try {
-      await sender.send({ to: row.to_address, subject: row.subject, text: row.text_body });
+      const server = await serverFor(row);
+      if (!server) {
+        if (row.last_error !== NOT_CONFIGURED) logKept(row);
+        await store.park(row.id, row.firm_id ? PARK_SECONDS : 0);
+        return 'logged';
+      }
+      scrub = server.scrub;
+      await server.mailer.send({ to: row.to_address, subject: row.subject, text: row.text_body });
     } catch (error) {
       const retryInSeconds = retryDelaySeconds(row.attempts + 1);
-      await store.markFailed(row.id, reason(error), retryInSeconds);
+      const why = scrub(reason(error));
+      await store.markFailed(row.id, why, retryInSeconds);
       logger.warn(
-        { outboxId: row.id, attempts: row.attempts + 1, retryInSeconds, err: reason(error) },
+        { outboxId: row.id, firmId: row.firm_id, attempts: row.attempts + 1, retryInSeconds, err: why },
         'email not sent; kept in the outbox for a retry',
       );
-      return false;
+      return 'queued';
     }
     await store.markSent(row.id);
-    logger.info({ outboxId: row.id, to: row.to_address }, 'email sent');
-    return true;
+    logger.info({ outboxId: row.id, firmId: row.firm_id, to: row.to_address }, 'email sent');
+    return 'sent';
   }
 
   // The whole text, so someone running without SMTP can follow a link from the log.
   const logKept = (row: OutboxRow) =>
     logger.info(
-      { outboxId: row.id, to: row.to_address, subject: row.subject, text: row.text_body },
+      {
+        outboxId: row.id,
+        firmId: row.firm_id,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+      },
       'email kept in the outbox (SMTP_URL is not set)',
     );
 
@@ -60,14 +113,8 @@ export function createMailSender(deps: { db: Kysely<DB>; mailer?: Mailer; logger
   async function deliverDue(): Promise<number> {
     let handled = 0;
     while (handled < PASS_LIMIT && !stopped) {
-      if (!mailer) {
-        const row = await store.claimUnlogged();
-        if (!row) break;
-        logKept(row);
-      } else {
-        const row = await store.claimDue(LEASE_SECONDS);
-        if (!row || !(await attempt(row, mailer))) break;
-      }
+      const row = await store.claimDue(LEASE_SECONDS, mailer !== undefined);
+      if (!row || (await handle(row)) === 'queued') break;
       handled++;
     }
     return handled;
@@ -99,6 +146,8 @@ export function createMailSender(deps: { db: Kysely<DB>; mailer?: Mailer; logger
       clearTimeout(timer);
       await pass;
       mailer?.close();
+      for (const cached of firmMailers.values()) cached.mailer.close();
+      firmMailers.clear();
     },
 
     deliverDue,
@@ -109,13 +158,9 @@ export function createMailSender(deps: { db: Kysely<DB>; mailer?: Mailer; logger
      */
     async deliver(id: string): Promise<Delivery> {
       try {
-        if (!mailer) {
-          const row = await store.claimUnlogged(id);
-          if (row) logKept(row);
-          return 'logged';
-        }
         const row = await store.claimFresh(id, LEASE_SECONDS);
-        return row && (await attempt(row, mailer)) ? 'sent' : 'queued';
+        if (!row) return mailer ? 'queued' : 'logged';
+        return await handle(row);
       } catch (error) {
         logger.error({ err: error, outboxId: id }, 'email not delivered at once; kept in the outbox');
         return mailer ? 'queued' : 'logged';
@@ -126,11 +171,14 @@ export function createMailSender(deps: { db: Kysely<DB>; mailer?: Mailer; logger
 
 export type MailSender = ReturnType<typeof createMailSender>;
 
-/** The outbox for other features: an email stored in the caller's transaction, sent once it commits. */
+/**
+ * The outbox for other features: an email stored in the caller's transaction, sent once it commits. An
+ * email sent for a firm names it (`firmId`): it then goes through the firm's own SMTP server, if set.
+ */
 export function createOutbox(db: Kysely<DB>) {
   const store = createOutboxStore(db);
   return {
     /** `holdSeconds` keeps the background senders off the message while its creator tries it at once. */
-    enqueue: (email: OutgoingEmail, holdSeconds = 0) => store.enqueue(email, holdSeconds),
+    enqueue: (email: QueuedEmail, holdSeconds = 0) => store.enqueue(email, holdSeconds),
   };
 }

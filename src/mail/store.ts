@@ -2,6 +2,8 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { DB, OutboxTable } from '../db/schema';
 
 export type OutgoingEmail = { to: string; subject: string; text: string };
+/** An email for the outbox: one sent for a firm goes through that firm's own SMTP server when it has one. */
+export type QueuedEmail = OutgoingEmail & { firmId?: string | null };
 export type OutboxRow = Selectable<OutboxTable>;
 
 /** What a message without SMTP carries in last_error: it was written to the log, and waits for SMTP_URL. */
@@ -16,7 +18,10 @@ export function createOutboxStore(db: Kysely<DB>) {
    * concurrent claimers take different rows) and leased by pushing next_attempt_at past the time a send
    * can take, so no other process picks it up meanwhile.
    */
-  async function claim(pick: { id: string } | 'due', leaseSeconds: number): Promise<OutboxRow | undefined> {
+  async function claim(
+    pick: { id: string } | 'due' | 'due-without-platform',
+    leaseSeconds: number,
+  ): Promise<OutboxRow | undefined> {
     return db
       .updateTable('outbox')
       .set({ next_attempt_at: secondsFromNow(leaseSeconds) })
@@ -24,9 +29,13 @@ export function createOutboxStore(db: Kysely<DB>) {
         let query = eb.selectFrom('outbox').select('id').where('status', '=', 'pending');
         // A message's creator gets the first try (attempts = 0); after that only its due time counts.
         query =
-          pick === 'due'
-            ? query.where('next_attempt_at', '<=', sql<Date>`now()`).orderBy('next_attempt_at')
-            : query.where('id', '=', pick.id).where('attempts', '=', 0);
+          typeof pick === 'object'
+            ? query.where('id', '=', pick.id).where('attempts', '=', 0)
+            : query.where('next_attempt_at', '<=', sql<Date>`now()`).orderBy('next_attempt_at');
+        // Without the platform's SMTP only a firm's own server can send: a platform message is taken
+        // once, to be written to the log, and then waits for SMTP_URL.
+        if (pick === 'due-without-platform')
+          query = query.where((w) => w.or([w('firm_id', 'is not', null), w('last_error', 'is', null)]));
         return query.limit(1).forUpdate().skipLocked();
       })
       .returningAll()
@@ -35,10 +44,11 @@ export function createOutboxStore(db: Kysely<DB>) {
 
   return {
     /** `holdSeconds` keeps the background senders off the message while its creator tries it at once. */
-    async enqueue(email: OutgoingEmail, holdSeconds = 0): Promise<string> {
+    async enqueue(email: QueuedEmail, holdSeconds = 0): Promise<string> {
       const row = await db
         .insertInto('outbox')
         .values({
+          firm_id: email.firmId ?? null,
           to_address: email.to,
           subject: email.subject,
           text_body: email.text,
@@ -51,7 +61,9 @@ export function createOutboxStore(db: Kysely<DB>) {
       return row.id;
     },
 
-    claimDue: (leaseSeconds: number) => claim('due', leaseSeconds),
+    /** `withPlatform` false: no SMTP_URL, so only what a firm's server may send, or is not logged yet. */
+    claimDue: (leaseSeconds: number, withPlatform = true) =>
+      claim(withPlatform ? 'due' : 'due-without-platform', leaseSeconds),
     claimFresh: (id: string, leaseSeconds: number) => claim({ id }, leaseSeconds),
 
     async markSent(id: string): Promise<void> {
@@ -81,24 +93,16 @@ export function createOutboxStore(db: Kysely<DB>) {
     },
 
     /**
-     * Without SMTP: takes a pending message nobody has written to the log yet, and marks it as written
-     * (last_error), so each one is logged once across every process. A later send ignores the mark.
+     * No server may send it now (no SMTP_URL, and no SMTP of its firm): marked as written to the log
+     * (last_error), so each is logged once across every process, and due again after `seconds`. Not an
+     * attempt: a later send ignores the mark.
      */
-    async claimUnlogged(id?: string): Promise<OutboxRow | undefined> {
-      return db
+    async park(id: string, seconds: number): Promise<void> {
+      await db
         .updateTable('outbox')
-        .set({ last_error: NOT_CONFIGURED })
-        .where('id', 'in', (eb) => {
-          let query = eb
-            .selectFrom('outbox')
-            .select('id')
-            .where('status', '=', 'pending')
-            .where('last_error', 'is', null);
-          query = id ? query.where('id', '=', id) : query.orderBy('created_at');
-          return query.limit(1).forUpdate().skipLocked();
-        })
-        .returningAll()
-        .executeTakeFirst();
+        .set({ last_error: NOT_CONFIGURED, next_attempt_at: secondsFromNow(seconds) })
+        .where('id', '=', id)
+        .execute();
     },
 
     /** A firm's emails still waiting to go out, and when the oldest of them was queued. */

@@ -70,13 +70,13 @@ export function renderForgotRefusal(ctx: Ctx, refusal: Refusal, body: Record<str
 export async function renderResetRefusal(ctx: Ctx, refusal: Refusal) {
   const { deps, req, res } = ctx;
   const token = String(req.params.token);
-  const state = await deps.passwords.view(token);
+  const { state, policy } = await deps.passwords.view(token);
   if (state !== 'valid') return showGone(deps.render, req, res, state);
   showReset(
     deps.render,
     req,
     res,
-    refusal.fields ? { token, errors: refusal.fields } : { token, error: refusal.message },
+    refusal.fields ? { token, policy, errors: refusal.fields } : { token, policy, error: refusal.message },
     refusal.status,
   );
 }

@@ -10,9 +10,9 @@ export function passwordPages(deps: { passwords: PasswordsService; render: Rende
   router.get(pages.passwordForgot, (req, res) => showForgot(deps.render, req, res));
   router.get(pages.passwordReset(':token'), async (req, res) => {
     const token = String(req.params.token);
-    const state = await deps.passwords.view(token);
+    const { state, policy } = await deps.passwords.view(token);
     if (state !== 'valid') return showGone(deps.render, req, res, state);
-    showReset(deps.render, req, res, { token });
+    showReset(deps.render, req, res, { token, policy });
   });
   return router;
 }

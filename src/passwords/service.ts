@@ -9,6 +9,8 @@ import { ServiceError } from '../shared/errors';
 import type { Firm } from '../shared/firms';
 import { pages } from '../shared/paths';
 import { hashPassword } from '../users/password';
+import { type PasswordPolicy, passwordProblem } from '../shared/password-policy';
+import type { SecuritySettings } from '../shared/settings';
 import { createUsersService, type UserRow } from '../users/service';
 import { TOKEN_PATTERN } from './schema';
 import { createPasswordResetsStore, type FoundReset } from './store';
@@ -120,8 +122,16 @@ export function createPasswordsService(deps: {
   endSessions: (userIds: string[]) => Promise<void>;
   /** A firm by its ID: a firm's members get links only while it is not inactive. */
   firmOf: (firmId: string) => Promise<Firm | undefined>;
+  /** The security settings an account lives under: its firm's password policy holds for a new password. */
+  securityOf: (firmId: string | null) => Promise<SecuritySettings>;
 }) {
   const { db, mail } = deps;
+
+  /** The password policy of the account a reset is for. */
+  async function policyOf(found: FoundReset | undefined): Promise<PasswordPolicy> {
+    const user = found && (await createUsersService(db).findById(found.user_id));
+    return (await deps.securityOf(user?.firm_id ?? null)).passwordPolicy;
+  }
   /** Deliveries started for a request that does not wait for them; stop() waits for them. */
   const sending = new Set<Promise<unknown>>();
 
@@ -149,7 +159,7 @@ export function createPasswordsService(deps: {
       );
       const link = `${deps.publicUrl}${pages.passwordReset(token)}`;
       const outboxId = await createOutbox(trx).enqueue(
-        { to: user.email, ...resetEmail(user, link, reason) },
+        { to: user.email, ...resetEmail(user, link, reason), firmId: user.firm_id },
         FIRST_TRY_HOLD_SECONDS,
       );
       await createAuditService(trx).record({
@@ -205,9 +215,10 @@ export function createPasswordsService(deps: {
       deliverSoon(await issue(row, { kind: 'locked', ...lock }));
     },
 
-    /** What the reset page shows for this token. */
-    async view(token: string): Promise<ResetState> {
-      return stateOf(await find(db, token));
+    /** What the reset page shows for this token: whether it works, and the policy the password must meet. */
+    async view(token: string): Promise<{ state: ResetState; policy: PasswordPolicy }> {
+      const found = await find(db, token);
+      return { state: await stateOf(found), policy: await policyOf(found) };
     },
 
     /**
@@ -215,8 +226,11 @@ export function createPasswordsService(deps: {
      * and every session of the user ends (whoever held the old password is signed out).
      */
     async reset(token: string, password: string): Promise<{ message: string }> {
-      const state = await stateOf(await find(db, token));
+      const before = await find(db, token);
+      const state = await stateOf(before);
       if (state !== 'valid') throw gone(state);
+      const problem = passwordProblem(password, await policyOf(before));
+      if (problem) throw new ServiceError('invalid', problem, { password: problem });
       // Hashing is slow: done before the transaction, so it holds its connection only briefly.
       const passwordHash = await hashPassword(password);
       const userId = await inTransaction(db, async (trx) => {

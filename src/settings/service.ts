@@ -2,15 +2,22 @@ import type { Kysely } from 'kysely';
 import { createAuditService } from '../audit/service';
 import type { DB, SmtpEncryption } from '../db/schema';
 import { inTransaction } from '../db/transaction';
+import type { FirmsService } from '../firms/service';
 import type { Sealer } from '../secrets';
+import { ServiceError } from '../shared/errors';
+import { pages } from '../shared/paths';
+import type { SessionUser } from '../shared/session';
 import {
   DEFAULT_PRIMARY_COLOR,
   DEFAULT_SECURITY,
+  type FirmSettings,
   RETENTION_DAYS,
+  type SettingsSection,
   type SecuritySettings,
   STAFF_SECURITY,
 } from '../shared/settings';
-import { createSettingsStore, type FirmSettingsRow } from './store';
+import type { SectionInput } from './schema';
+import { createSettingsStore, type FirmSettingsChange, type FirmSettingsRow } from './store';
 
 const securityFrom = (row: FirmSettingsRow | undefined): SecuritySettings =>
   row
@@ -42,12 +49,169 @@ export type FirmBranding = {
   version: string;
 };
 
-const versionOf = (row: FirmSettingsRow) => row.updated_at.getTime().toString(36);
+const versionOf = (row: Pick<FirmSettingsRow, 'updated_at'>) => row.updated_at.getTime().toString(36);
 
-/** A firm's settings: read by every feature that enforces one, changed by its administrators. */
-export function createSettingsService(deps: { db: Kysely<DB>; sealer?: Sealer }) {
-  const store = createSettingsStore(deps.db);
+type Sections = Omit<FirmSettings, 'firm'>;
+
+/** What every page of a firm's signed-in member needs of its settings (see pageContextOf). */
+export type FirmPageContext = {
+  timeZone: string;
+  sessionTimeoutMinutes: number;
+  /** The firm's stylesheet and logo, at URLs that change with the settings (so they are cached for good). */
+  branding: { themeHref: string; logoHref?: string; firmName: string };
+};
+
+/** Every section but the firm's profile, from the settings row (the defaults when there is none yet). */
+function sectionsFrom(row: FirmSettingsRow | undefined): Sections {
   return {
+    security: securityFrom(row),
+    email: {
+      host: row?.smtp_host ?? '',
+      port: row?.smtp_port ?? 587,
+      encryption: row?.smtp_encryption ?? 'tls',
+      user: row?.smtp_user ?? '',
+      passwordSet: Boolean(row?.smtp_password_sealed),
+      from: row?.smtp_from ?? '',
+    },
+    backup: { retentionDays: (row?.backup_retention_days ?? 30) as FirmSettings['backup']['retentionDays'] },
+    appearance: {
+      primaryColor: row?.primary_color ?? DEFAULT_PRIMARY_COLOR,
+      hasLogo: Boolean(row?.logo),
+    },
+  };
+}
+
+/** Only a firm's administrators hold settings; anyone else has none to read or change. */
+function firmOf(actor: SessionUser): string {
+  if (actor.role !== 'admin' || !actor.firmId)
+    throw new ServiceError('forbidden', "Only a firm's administrators can change its settings.");
+  return actor.firmId;
+}
+
+/**
+ * A firm's settings: read by every feature that enforces one, changed by its administrators. The firm's
+ * profile lives with the firm (the firms service); the rest in its settings row.
+ */
+export function createSettingsService(deps: {
+  db: Kysely<DB>;
+  sealer?: Sealer;
+  firms?: FirmsService;
+  /** The time zone of a firm that has not chosen one (TIME_ZONE). */
+  platformTimeZone?: string;
+}) {
+  const store = createSettingsStore(deps.db);
+  const platformTimeZone = deps.platformTimeZone ?? 'America/New_York';
+
+  function sealer(): Sealer {
+    if (!deps.sealer) throw new Error('the settings service needs the sealer for SMTP passwords');
+    return deps.sealer;
+  }
+
+  function firmsService(): FirmsService {
+    if (!deps.firms) throw new Error('the settings service needs the firms service for the firm section');
+    return deps.firms;
+  }
+
+  /** The settings row's columns for a section's input (the firm section has none: it is the firm's). */
+  function columnsFor<S extends Exclude<SettingsSection, 'firm'>>(
+    section: S,
+    input: SectionInput[S],
+    before: FirmSettingsRow | undefined,
+  ): FirmSettingsChange {
+    switch (section) {
+      case 'security': {
+        const v = input as SectionInput['security'];
+        return {
+          two_factor_admins: v.twoFactorAdmins,
+          session_timeout_minutes: v.sessionTimeoutMinutes,
+          password_policy: v.passwordPolicy,
+          login_attempts: v.loginAttempts,
+          approve_new_users: v.approveNewUsers,
+        };
+      }
+      case 'email': {
+        const v = input as SectionInput['email'];
+        // No host: the firm uses the platform's server again, and its password is forgotten.
+        const keep = v.host
+          ? v.password
+            ? sealer().seal(v.password)
+            : (before?.smtp_password_sealed ?? null)
+          : null;
+        return {
+          smtp_host: v.host || null,
+          smtp_port: v.port,
+          smtp_encryption: v.encryption,
+          smtp_user: v.user || null,
+          smtp_password_sealed: keep,
+          smtp_from: v.from || null,
+        };
+      }
+      case 'backup':
+        return { backup_retention_days: (input as SectionInput['backup']).retentionDays };
+      default:
+        return { primary_color: (input as SectionInput['appearance']).primaryColor };
+    }
+  }
+
+  return {
+    /** Every section of the actor's firm (GET {API}/settings); never the SMTP password, only whether one is set. */
+    async get(actor: SessionUser): Promise<FirmSettings> {
+      const firmId = firmOf(actor);
+      const [profile, row] = await Promise.all([firmsService().profile(actor, firmId), store.find(firmId)]);
+      return { firm: { ...profile, timeZone: profile.timeZone ?? platformTimeZone }, ...sectionsFrom(row) };
+    },
+
+    /** Saves one section of the actor's firm, audited with the section before and after; answers the section. */
+    async update<S extends SettingsSection>(
+      actor: SessionUser,
+      section: S,
+      input: SectionInput[S],
+    ): Promise<FirmSettings[S]> {
+      const firmId = firmOf(actor);
+      if (section === 'firm') {
+        const profile = await firmsService().saveProfile(actor, firmId, input as SectionInput['firm']);
+        return { ...profile, timeZone: profile.timeZone ?? platformTimeZone } as FirmSettings[S];
+      }
+      const other = section as Exclude<SettingsSection, 'firm'>;
+      return inTransaction(deps.db, async (trx) => {
+        const settings = createSettingsStore(trx);
+        const before = await settings.find(firmId);
+        const row = await settings.save(
+          firmId,
+          columnsFor(other, input as SectionInput[typeof other], before),
+        );
+        const after = sectionsFrom(row)[other];
+        await createAuditService(trx).record({
+          actorUserId: actor.id,
+          action: `settings.${section}.updated`,
+          entity: 'settings',
+          entityId: firmId,
+          firmId,
+          before: sectionsFrom(before)[other],
+          after,
+        });
+        return after as FirmSettings[S];
+      });
+    },
+
+    /**
+     * What each signed-in page of a firm's member needs on every request: the firm's time zone, its idle
+     * session timeout and its look. Read fresh each time, so a saved change holds from the next request.
+     */
+    async pageContextOf(firmId: string): Promise<FirmPageContext> {
+      const [profile, row] = await Promise.all([firmsService().profileById(firmId), store.findLight(firmId)]);
+      const version = row ? versionOf(row) : '0';
+      return {
+        timeZone: profile?.timeZone ?? platformTimeZone,
+        sessionTimeoutMinutes: securityFrom(row as FirmSettingsRow | undefined).sessionTimeoutMinutes,
+        branding: {
+          themeHref: pages.firmTheme(firmId, version),
+          logoHref: row?.logo_type ? pages.firmLogo(firmId, version) : undefined,
+          firmName: profile?.name ?? '',
+        },
+      };
+    },
+
     /** The security settings an account lives under: its firm's, or the platform's for staff (no firm). */
     async securityOf(firmId: string | null): Promise<SecuritySettings> {
       return firmId ? securityFrom(await store.find(firmId)) : STAFF_SECURITY;

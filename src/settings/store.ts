@@ -11,6 +11,32 @@ export function createSettingsStore(db: Kysely<DB>) {
       return db.selectFrom('firm_settings').selectAll().where('firm_id', '=', firmId).executeTakeFirst();
     },
 
+    /** The row without the logo's bytes: what every page of a firm's member needs, read on each request. */
+    findLight(firmId: string): Promise<Omit<FirmSettingsRow, 'logo'> | undefined> {
+      return db
+        .selectFrom('firm_settings')
+        .select([
+          'firm_id',
+          'two_factor_admins',
+          'session_timeout_minutes',
+          'password_policy',
+          'login_attempts',
+          'approve_new_users',
+          'smtp_host',
+          'smtp_port',
+          'smtp_encryption',
+          'smtp_user',
+          'smtp_password_sealed',
+          'smtp_from',
+          'backup_retention_days',
+          'primary_color',
+          'logo_type',
+          'updated_at',
+        ])
+        .where('firm_id', '=', firmId)
+        .executeTakeFirst();
+    },
+
     /** The row with `change` applied, created with the defaults first when the firm has none yet. */
     save(firmId: string, change: FirmSettingsChange): Promise<FirmSettingsRow> {
       return db

@@ -44,3 +44,26 @@ export function formatDateTime(instant: string | Date, timeZone: string): string
     .format(new Date(instant))
     .replace(/[\u202f\u00a0]/g, ' ');
 }
+
+/** The canonical spelling of a time zone that Intl knows ('us/eastern' → America/New_York). */
+export function canonicalTimeZone(name: string): string | undefined {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+/** The time zones of the United States and its territories, for a firm to choose from. */
+export const US_TIME_ZONES: Record<string, string> = {
+  'America/New_York': 'Eastern Time (New York)',
+  'America/Chicago': 'Central Time (Chicago)',
+  'America/Denver': 'Mountain Time (Denver)',
+  'America/Phoenix': 'Mountain Time, no daylight saving (Phoenix)',
+  'America/Los_Angeles': 'Pacific Time (Los Angeles)',
+  'America/Anchorage': 'Alaska Time (Anchorage)',
+  'America/Adak': 'Hawaii-Aleutian Time (Adak)',
+  'Pacific/Honolulu': 'Hawaii Time (Honolulu)',
+  'America/Puerto_Rico': 'Atlantic Time (Puerto Rico, U.S. Virgin Islands)',
+  'Pacific/Guam': 'Chamorro Time (Guam, Northern Mariana Islands)',
+  'Pacific/Pago_Pago': 'Samoa Time (American Samoa)',
+};

@@ -17,6 +17,11 @@ export const pages = {
   mfaSetup: '/login/mfa/setup',
   /** A signed-in person's own account: password and two-factor sign-in. */
   account: '/account',
+  accountPassword: '/account/password',
+  accountTwoFactor: '/account/two-factor',
+  accountTwoFactorOff: '/account/two-factor/off',
+  /** New recovery codes, shown once (GET), and the form that makes them (POST). */
+  accountRecoveryCodes: '/account/recovery-codes',
   /** A firm's stylesheet (its primary colour) and logo, for its signed-in users. */
   firmTheme: (firmId: string, version: string) => `/firms/${firmId}/theme-${version}.css`,
   firmLogo: (firmId: string, version: string) => `/firms/${firmId}/logo-${version}`,
@@ -34,6 +39,7 @@ export const pages = {
     settingsSection: (section: string) => `/admin/settings/${section}`,
     settingsEmailTest: '/admin/settings/email/test',
     settingsLogo: '/admin/settings/appearance/logo',
+    settingsLogoDelete: '/admin/settings/appearance/logo/delete',
     backups: '/admin/backups',
     backupDownload: (backupId: string) => `/admin/backups/${backupId}/download`,
   },
@@ -69,17 +75,27 @@ export const api = {
   health: { check: '/health/check', db: '/health/db' },
   mfa: '/auth/mfa',
   mfaSetup: '/auth/mfa/setup',
+  mfaEnable: '/auth/mfa/enable',
+  mfaDisable: '/auth/mfa/disable',
+  mfaRecoveryCodes: '/auth/mfa/recovery-codes',
+  account: '/auth/account',
+  passwordChange: '/auth/password/change',
   users: '/users',
   user: (userId: string) => `/users/${userId}`,
   settings: '/settings',
   settingsSection: (section: string) => `/settings/${section}`,
   settingsEmailTest: '/settings/email/test',
+  settingsLogo: '/settings/appearance/logo',
   backups: '/backups',
   backupDownload: (backupId: string) => `/backups/${backupId}/download`,
   dashboard: '/dashboard',
   activity: '/activity',
   cleanup: '/cleanup',
 } as const;
+
+/** A page that leads on to `next` once done (the sign-in steps pass it along). */
+export const withNext = (path: string, next: string | undefined) =>
+  next ? `${path}?next=${encodeURIComponent(next)}` : path;
 
 /** Node's own endpoints, always on this origin (SPEC §7). */
 export const node = { ping: '/node/ping', config: '/node/config' } as const;

@@ -19,3 +19,7 @@ export const publicUser = (u: SessionUser) => ({
   role_name: u.role,
 });
 export type PublicUser = ReturnType<typeof publicUser>;
+
+/** What sign-in answers instead of the user when a second step is needed: a code, or setting the app up. */
+export type MfaStep = 'required' | 'enroll';
+export type MfaAnswer = { mfa: MfaStep };

@@ -62,6 +62,10 @@ export function createUsersService(db: Kysely<DB>) {
     recordSuccessfulLogin: store.recordSuccessfulLogin,
     activatePending: store.activatePending,
     setPassword: store.setPassword,
+    // Two-factor sign-in (the mfa feature's use of the totp_* columns).
+    enableTotp: store.enableTotp,
+    disableTotp: store.disableTotp,
+    advanceTotpStep: store.advanceTotpStep,
 
     /** An invited account: pending, with no password until its invitation is accepted. */
     insertInvited: (user: Omit<NewUser, 'status' | 'passwordHash'>) =>

@@ -136,6 +136,50 @@ export function createUsersStore(db: Kysely<DB>) {
         .where('id', '=', id)
         .execute();
     },
+
+    // Two-factor sign-in (the totp_* columns), for the mfa feature through the service.
+
+    /** Turns two-factor sign-in on with its sealed secret and the step of the code that confirmed it. */
+    async enableTotp(id: string, secretSealed: string, step: number): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({
+          totp_secret_sealed: secretSealed,
+          totp_enabled_at: new Date(),
+          totp_last_step: step,
+          updated_at: new Date(),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async disableTotp(id: string): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({
+          totp_secret_sealed: null,
+          totp_enabled_at: null,
+          totp_last_step: null,
+          updated_at: new Date(),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /**
+     * Records `step` as the last accepted one, only if it is newer than the one stored: false means the
+     * code was used already (also by a request racing with this one).
+     */
+    async advanceTotpStep(id: string, step: number): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({ totp_last_step: step })
+        .where('id', '=', id)
+        .where('totp_enabled_at', 'is not', null)
+        .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', String(step))]))
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
   };
 }
 

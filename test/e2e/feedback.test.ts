@@ -366,8 +366,8 @@ describe('feedback where the person is (issue 8 items 16 and 20)', () => {
     // A primary (blue) button, reached with Tab.
     await tabTo(page, '+ Add New Action');
     rings.primary = await focusRing(page);
-    // An icon button inside the white table.
-    await tabTo(page, 'Edit Get All Firms', 80);
+    // An icon button inside the white table (after every row above it: the catalog grows with the product).
+    await tabTo(page, 'Edit Get All Firms', 200);
     rings.icon = await focusRing(page);
     await screenshot(page, 'feedback-focus-ring', { fullPage: false });
     // A text field of the form.

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, HTTPRequest, Page } from 'puppeteer';
 import { listen, startTestApp, DEMO_PASSWORD, type TestApp } from '../helpers/app';
 import { launchBrowser } from '../helpers/browser';
 import { inviteLink, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import { totpCode } from '../helpers/totp';
 import {
   axeViolations,
   clickAndWait,
@@ -148,6 +149,12 @@ describe('firm onboarding and invitations', () => {
     await fill(page, 'User ID', userId, 'main');
     await fill(page, 'Password', PASSWORD, 'main');
     await clickAndWait(page, await control(page, 'Login', 'main'));
+    // A new firm requires two-factor sign-in of its administrators: the first sign-in sets it up.
+    expect(pathOf(page)).toBe('/login/mfa/setup');
+    await fill(page, 'Code from the app', totpCode(await textOf(page, '.totp-secret')), 'main');
+    await clickAndWait(page, await control(page, 'Turn on two-factor sign-in', 'main'));
+    expect(pathOf(page)).toBe('/account/recovery-codes');
+    await clickAndWait(page, await control(page, 'Continue', 'main'));
     expect(pathOf(page)).toBe('/admin/dashboard');
     expect(await textOf(page, 'header')).toContain('Welcome, Dana (admin)');
     expect((await firmNamed(firmName)).status).toBe('active');

@@ -13,6 +13,8 @@ import { connectRedis, createRedis, type Redis } from '../../src/db/redis';
 import { prepareDatabase } from '../../src/setup';
 import { ROLE_HOME } from '../../src/shared/constants';
 import type { Role } from '../../src/shared/session';
+import { createSettingsService } from '../../src/settings/service';
+import { DEFAULT_SECURITY } from '../../src/shared/settings';
 import { createUsersService } from '../../src/users/service';
 import { pgliteTemplate } from './template';
 import { DEMO_FIRM } from '../../src/demo/accounts';
@@ -233,7 +235,14 @@ export async function secondFirm(t: TestApp): Promise<{ id: string; admin: strin
       },
       'basic',
     );
-  await account(`second${n}.admin`, 'admin');
+  const admin = await account(`second${n}.admin`, 'admin');
   await account(`second${n}.user`, 'user');
+  // A new firm requires two-factor sign-in of its administrators (the default); this tenant's admin signs
+  // in with a password alone, as the demo firm's does, so its setting is off (test/integration/mfa.test.ts
+  // covers the setting on).
+  await createSettingsService({ db: t.database.db }).saveSecurity({ id: admin.id }, id, {
+    ...DEFAULT_SECURITY,
+    twoFactorAdmins: false,
+  });
   return { id, admin: `second${n}.admin`, user: `second${n}.user` };
 }

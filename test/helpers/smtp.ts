@@ -1,7 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-export type ReceivedEmail = { from: string; to: string[]; subject: string; text: string };
+export type ReceivedEmail = {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  /** The user name the client signed in with, when the server asked for one. */
+  user?: string;
+};
 
 export type TestSmtpServer = {
   port: number;
@@ -30,12 +37,26 @@ function parse(raw: string): { subject: string; text: string } {
   return { subject: header('Subject'), text: text.replace(/\r\n/g, '\n').replace(/\n$/, '') };
 }
 
-/** A real SMTP server on loopback that keeps what it receives; `port` 0 picks a free one. */
-export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
+/**
+ * A real SMTP server on loopback that keeps what it receives; `port` 0 picks a free one. With `auth` it
+ * requires signing in with that user and password (over plain text: loopback only).
+ */
+export async function startSmtpServer(
+  port = 0,
+  options: { auth?: { user: string; password: string } } = {},
+): Promise<TestSmtpServer> {
   const received: ReceivedEmail[] = [];
+  const { auth } = options;
   const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
+    authOptional: !auth,
+    disabledCommands: auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    allowInsecureAuth: true,
+    authMethods: ['PLAIN', 'LOGIN'],
+    onAuth(credentials, _session, callback) {
+      if (credentials.username === auth?.user && credentials.password === auth?.password)
+        return callback(null, { user: credentials.username });
+      callback(new Error('Invalid username or password'));
+    },
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -45,6 +66,7 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
         received.push({
           from: envelope.mailFrom ? envelope.mailFrom.address : '',
           to: envelope.rcptTo.map((r) => r.address),
+          ...(session.user ? { user: String(session.user) } : {}),
           ...parse(Buffer.concat(chunks).toString('latin1')),
         });
         callback();

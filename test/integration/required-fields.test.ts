@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { csrfFrom, DEMO_PASSWORD, demoFirmId, startTestApp, type TestApp, visibleText } from '../helpers/app';
+import { totpCode } from '../helpers/totp';
 
 /** What a form of the page says about its fields: which are required, which are starred, and the note. */
 type FormFacts = {
@@ -41,7 +42,10 @@ function formsOf(html: string): FormFacts[] {
 
 /** The fields each form's server action refuses when empty (SPEC §5 and the zod schemas behind them). */
 const REQUIRED_BY_SERVER: Array<[RegExp, string[]]> = [
+  [/^\/login\/mfa/, ['code']],
   [/^\/login/, ['user_id', 'password']],
+  [/^\/account\/password$/, ['current_password', 'password', 'confirm_password']],
+  [/^\/account\/(two-factor|two-factor\/off|recovery-codes)$/, ['code']],
   [/^\/contact$/, ['name', 'phone', 'email']],
   [/^\/invite\//, ['user_id', 'password', 'confirm_password']],
   [/^\/reti\/firm-onboard$/, ['name', 'contactPerson', 'contactRole', 'email', 'phone']],
@@ -97,6 +101,20 @@ describe('required fields, marked the same way on every form', () => {
       `/reti/actions?edit=${actionId}`,
     ])
       pages[path] = (await staff.get(path)).text;
+
+    // The Account page with two-factor sign-in off, its setup, then on; and the sign-in's code page.
+    pages['/account'] = (await staff.get('/account')).text;
+    pages['/account/two-factor'] = (await staff.get('/account/two-factor')).text;
+    const secret = /<code class="totp-secret">([^<]+)<\/code>/.exec(pages['/account/two-factor'])![1];
+    await staff
+      .post('/api/auth/mfa/enable')
+      .set('X-CSRF-Token', token)
+      .send({ code: totpCode(secret) })
+      .expect(200);
+    pages['/account (two-factor on)'] = (await staff.get('/account')).text;
+    const second = request.agent(t.app);
+    await second.post('/api/auth/login').send({ user_id: 'reti', password: DEMO_PASSWORD }).expect(200);
+    pages['/login/mfa'] = (await second.get('/login/mfa')).text;
   });
   afterAll(() => t.close());
 

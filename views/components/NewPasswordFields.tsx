@@ -1,14 +1,12 @@
-import { DEFAULT_PASSWORD_POLICY, passwordProblem } from '../../src/shared/password-policy';
+import { type PasswordPolicy, policyRule } from '../../src/shared/password-policy';
 import { Field } from '../../islands/ui/form';
 
-// The policy's own words for what a password needs, shown before anyone gets it wrong.
-const POLICY = passwordProblem('', DEFAULT_PASSWORD_POLICY) ?? undefined;
-
-/** A password being chosen, typed twice, with the policy beside it (invitation and reset pages). */
+/** A password being chosen, typed twice, with the policy of the account's firm beside it. */
 export function NewPasswordFields(props: {
   idPrefix: string;
   labels: [string, string];
   errors: { password?: string; confirm_password?: string };
+  policy: PasswordPolicy;
 }) {
   const { idPrefix, labels, errors } = props;
   return (
@@ -21,7 +19,7 @@ export function NewPasswordFields(props: {
         autoComplete="new-password"
         required
         error={errors.password}
-        hint={POLICY}
+        hint={policyRule(props.policy)}
       />
       <Field
         id={`${idPrefix}-confirm`}

@@ -1,4 +1,5 @@
 import { MENUS } from '../../src/shared/constants';
+import { pages } from '../../src/shared/paths';
 import { Icon } from '../../islands/ui/icon';
 import { Island } from '../components/Island';
 import LoginModal from '../../islands/LoginModal';
@@ -7,10 +8,16 @@ import { useRenderContext } from '../context';
 
 /** Shown on every path but '/': the role's menu and greeting when signed in, else the Login button. */
 export function Header() {
-  const { user, csrfToken, path } = useRenderContext();
+  const { user, csrfToken, path, branding } = useRenderContext();
   return (
     <header className="site-header">
-      <Logo />
+      {branding?.logoHref ? (
+        <a className="logo firm-logo" href="/">
+          <img src={branding.logoHref} alt={branding.firmName} height={40} />
+        </a>
+      ) : (
+        <Logo />
+      )}
       {user ? (
         <>
           <nav className="role-menu" aria-label="Main">
@@ -27,6 +34,13 @@ export function Header() {
           </nav>
           <div className="account">
             <span className="welcome">{`Welcome, ${user.firstName || 'User'} (${user.role})`}</span>
+            <a
+              href={pages.account}
+              className="btn btn-ghost"
+              aria-current={path === pages.account ? 'page' : undefined}
+            >
+              Account
+            </a>
             <form method="post" action="/logout">
               <input type="hidden" name="_csrf" value={csrfToken} />
               <button type="submit" className="btn btn-secondary">

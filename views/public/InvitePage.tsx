@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '../../src/shared/constants';
+import type { PasswordPolicy } from '../../src/shared/password-policy';
 import type { FieldErrors } from '../../src/shared/validation';
 import { Field, RequiredNote } from '../../islands/ui/form';
 import { pages } from '../../src/shared/paths';
@@ -10,12 +11,14 @@ export type InvitePageProps = {
   firmName: string;
   /** Set for a firm user, whose user ID their administrator chose: they only choose a password. */
   loginId: string | null;
+  /** The firm's password policy, shown beside the password. */
+  policy: PasswordPolicy;
   userId?: string;
   errors?: FieldErrors<'user_id' | 'password' | 'confirm_password'>;
 };
 
 /** /invite/{token}: the form that turns an invitation into an account. */
-export function InvitePage({ token, firmName, loginId, userId, errors = {} }: InvitePageProps) {
+export function InvitePage({ token, firmName, loginId, policy, userId, errors = {} }: InvitePageProps) {
   const { csrfToken } = useRenderContext();
   return (
     <section className="narrow card invite">
@@ -46,7 +49,12 @@ export function InvitePage({ token, firmName, loginId, userId, errors = {} }: In
             error={errors.user_id}
           />
         )}
-        <NewPasswordFields idPrefix="invite" labels={['Password', 'Confirm password']} errors={errors} />
+        <NewPasswordFields
+          idPrefix="invite"
+          labels={['Password', 'Confirm password']}
+          errors={errors}
+          policy={policy}
+        />
         <button type="submit" className="btn btn-primary btn-block">
           {loginId ? 'Set password' : 'Create account'}
         </button>

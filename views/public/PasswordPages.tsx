@@ -1,3 +1,4 @@
+import type { PasswordPolicy } from '../../src/shared/password-policy';
 import { Alert, Field } from '../../islands/ui/form';
 import { pages } from '../../src/shared/paths';
 import type { FieldErrors } from '../../src/shared/validation';
@@ -46,12 +47,13 @@ export function ForgotPasswordPage({ userId, error, errors = {} }: ForgotPasswor
 
 export type ResetPasswordPageProps = {
   token: string;
+  policy: PasswordPolicy;
   error?: string;
   errors?: FieldErrors<'password' | 'confirm_password'>;
 };
 
 /** /password/reset/{token}: choose the new password. */
-export function ResetPasswordPage({ token, error, errors = {} }: ResetPasswordPageProps) {
+export function ResetPasswordPage({ token, policy, error, errors = {} }: ResetPasswordPageProps) {
   const { csrfToken } = useRenderContext();
   return (
     <section className="narrow card">
@@ -63,6 +65,7 @@ export function ResetPasswordPage({ token, error, errors = {} }: ResetPasswordPa
           idPrefix="reset"
           labels={['New password', 'Confirm new password']}
           errors={errors}
+          policy={policy}
         />
         {error && <Alert kind="error">{error}</Alert>}
         <button type="submit" className="btn btn-primary btn-block">

@@ -1,0 +1,62 @@
+import type { Request } from 'express';
+import { declareFor } from '../access/action';
+import { HttpError } from '../http/errors';
+import type { Renderer } from '../http/render';
+import { pages } from '../shared/paths';
+import { showLogoPage } from './forms';
+import { type Logo, LOGO_REFUSALS, readLogo } from './logo';
+import type { BrandingService } from './service';
+
+export type BrandingDeps = { branding: BrandingService; render: Renderer };
+const action = declareFor<BrandingDeps>();
+const CATEGORY = 'Settings';
+
+/** The uploaded file (see multipartUpload) as a logo, or the refusal: 413 too large, 415 not PNG or SVG. */
+async function logoOf(req: Request): Promise<Logo> {
+  const read = await readLogo(req.upload);
+  if (typeof read === 'string') {
+    const { status, message } = LOGO_REFUSALS[read];
+    throw new HttpError(status, message, { logo: message });
+  }
+  return read;
+}
+
+export const uploadLogo = action({
+  name: 'Upload Logo',
+  category: CATEGORY,
+  description:
+    "Set the firm's logo: a PNG or SVG file of at most 512 KB, sent as multipart/form-data (field logo).",
+  method: 'POST',
+  route: '/settings/appearance/logo',
+  grants: { admin: 'w' },
+  run: async ({ deps, actor, req }) => deps.branding.saveLogo(actor!, await logoOf(req)),
+  form: {
+    path: pages.admin.settingsLogo,
+    done: () => ({
+      to: pages.admin.settingsSection('appearance'),
+      flash: "Logo saved. It shows in the header for your firm's users.",
+    }),
+    refused: ({ deps, req, res }, refusal) => showLogoPage(deps, req, res, { refusal }),
+  },
+});
+
+export const removeLogo = action({
+  name: 'Remove Logo',
+  category: CATEGORY,
+  description: "Remove the firm's logo: the header shows the product's logo again.",
+  method: 'DELETE',
+  route: '/settings/appearance/logo',
+  grants: { admin: 'd' },
+  run: ({ deps, actor }) => deps.branding.removeLogo(actor!),
+  answer: () => undefined,
+  form: {
+    path: pages.admin.settingsLogoDelete,
+    done: () => ({
+      to: pages.admin.settingsSection('appearance'),
+      flash: 'Logo removed. The header shows the Reti Immigration logo again.',
+    }),
+    refused: ({ deps, req, res }, refusal) => showLogoPage(deps, req, res, { refusal }),
+  },
+});
+
+export const BRANDING_ACTIONS = { uploadLogo, removeLogo };

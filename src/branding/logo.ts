@@ -1,0 +1,40 @@
+import type { UploadedFile } from '../http/multipart';
+import { sanitizeSvg } from './svg';
+
+export const LOGO_MAX_BYTES = 512 * 1024;
+export type LogoType = 'image/png' | 'image/svg+xml';
+export type Logo = { type: LogoType; bytes: Buffer };
+
+const ACCEPTED = 'The logo must be a PNG or SVG file of at most 512 KB.';
+
+/** Why a file is not taken as the logo, said so that the person knows what is accepted. */
+export const LOGO_REFUSALS = {
+  missing: { status: 422, message: `Choose a file. ${ACCEPTED}` },
+  type: { status: 415, message: `This file is not a PNG or SVG image. ${ACCEPTED}` },
+  size: { status: 413, message: `This file is larger than 512 KB. ${ACCEPTED}` },
+  empty: { status: 422, message: `Nothing would be left of this SVG once made safe. ${ACCEPTED}` },
+} as const;
+export type LogoRefusal = keyof typeof LOGO_REFUSALS;
+
+/** A PNG file's signature, followed by its first chunk, which must be the header (IHDR). */
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const isPng = (bytes: Buffer) =>
+  bytes.length > 24 &&
+  bytes.subarray(0, 8).equals(PNG_SIGNATURE) &&
+  bytes.toString('latin1', 12, 16) === 'IHDR';
+
+/**
+ * The uploaded file as the firm's logo: its type decided by its content (the PNG signature, or text that
+ * parses as SVG), which its name's extension must agree with; an SVG comes back sanitized.
+ */
+export async function readLogo(file: UploadedFile | undefined): Promise<Logo | LogoRefusal> {
+  if (!file) return 'missing';
+  if (file.tooLarge) return 'size';
+  const extension = /\.(png|svg)$/i.exec(file.filename)?.[1]?.toLowerCase();
+  if (isPng(file.bytes)) return extension === 'png' ? { type: 'image/png', bytes: file.bytes } : 'type';
+  if (extension !== 'svg' || file.bytes.includes(0)) return 'type';
+  const clean = await sanitizeSvg(file.bytes);
+  if (clean === undefined) return 'type';
+  if (!/<(path|rect|circle|ellipse|line|polyline|polygon|text|image|use)\b/.test(clean)) return 'empty';
+  return { type: 'image/svg+xml', bytes: Buffer.from(clean) };
+}

@@ -1,0 +1,242 @@
+import type { Request } from 'express';
+import { declareFor, type FormDone } from '../access/action';
+import { startSession } from '../auth/session-control';
+import type { Renderer } from '../http/render';
+import { ROLE_HOME } from '../shared/constants';
+import { ServiceError } from '../shared/errors';
+import { pages } from '../shared/paths';
+import { publicUser } from '../shared/session';
+import { safeNext } from '../shared/validation';
+import { renderAccountRefusal, renderCodeRefusal, renderEnableRefusal, renderSetupRefusal } from './forms';
+import { qrSvg } from './qr';
+import { codeSchema, passwordChangeFormSchema, passwordChangeSchema } from './schema';
+import { MFA_MESSAGES, type MfaService, type MfaSetup } from './service';
+import { currentStep, endStep, refuseCode } from './session';
+
+export type MfaDeps = { mfa: MfaService; render: Renderer };
+const action = declareFor<MfaDeps>();
+const CATEGORY = 'Authentication';
+/** The Account page's actions: every signed-in person, for their own account. */
+const EVERYONE_WRITES = { user: 'w', admin: 'w', reti: 'w' } as const;
+const SIGN_IN_OFF =
+  'Accounts with two-factor sign-in (and administrators of firms that require it) cannot finish signing in.';
+
+export const ACCOUNT_MESSAGES = {
+  enabled: 'Two-factor sign-in is on. Save your recovery codes now.',
+  disabled: 'Two-factor sign-in is off.',
+  passwordChanged: 'Your password is changed. Every other session of your account was signed out.',
+} as const;
+
+/** The secret the session is enrolling, or a refusal: the setup (GET) must come first. */
+function pendingSecret(req: Request): string {
+  const sealed = req.session?.totpPending;
+  if (!sealed) throw new ServiceError('conflict', MFA_MESSAGES.noSetup);
+  return sealed;
+}
+
+/** Keeps new recovery codes for the page that shows them once, and goes there. */
+function showCodesOnce(
+  deps: MfaDeps,
+  req: Request,
+  codes: string[],
+  continueTo: string,
+  flash?: string,
+): FormDone {
+  req.session.freshCodes = { sealed: deps.mfa.sealCodes(codes), continueTo };
+  return { to: pages.accountRecoveryCodes, flash };
+}
+
+const homeOf = (req: Request, role: keyof typeof ROLE_HOME) => safeNext(req.query.next) ?? ROLE_HOME[role];
+
+export const verifyMfa = action({
+  name: 'Verify Two-Factor Code',
+  category: CATEGORY,
+  description: 'Finish signing in with a code from the authenticator app or a recovery code.',
+  method: 'POST',
+  route: '/auth/mfa',
+  // Public: the session of a sign-in's second step holds no user yet; the step is checked here.
+  public: true,
+  whenOff: SIGN_IN_OFF,
+  input: codeSchema,
+  async run({ deps, req }, input) {
+    const step = currentStep(req, 'required');
+    const outcome = await deps.mfa.finishSignIn(step, input.code);
+    if ('refused' in outcome) refuseCode(req, step, outcome.refused, MFA_MESSAGES.wrongCode);
+    await startSession(req, outcome.user);
+    await deps.mfa.recordLogin(outcome.user);
+    return publicUser(outcome.user);
+  },
+  form: {
+    path: pages.mfa,
+    done: ({ req }, user) => ({ to: homeOf(req, user.role_name) }),
+    refused: (ctx, refusal) => renderCodeRefusal(ctx, refusal),
+  },
+});
+
+export const getMfaSetup = action({
+  name: 'Get Two-Factor Setup',
+  category: CATEGORY,
+  description: 'The secret to add to an authenticator app, as text, otpauth URI and QR code (SVG).',
+  method: 'GET',
+  route: '/auth/mfa/setup',
+  // Public: an enrolling sign-in holds no user yet; a signed-in person enrolls from the Account page.
+  public: true,
+  whenOff: `${SIGN_IN_OFF} Nobody can turn two-factor sign-in on.`,
+  async run({ deps, req, res, actor }): Promise<MfaSetup> {
+    // The answer is a secret: no cache may keep it.
+    res.set('Cache-Control', 'no-store');
+    let loginId: string;
+    if (actor) {
+      await deps.mfa.mayEnroll(actor.id);
+      loginId = actor.loginId;
+    } else {
+      const found = await deps.mfa.stepLoginId(currentStep(req, 'enroll'));
+      if (!found) {
+        endStep(req);
+        throw new ServiceError('unauthenticated', MFA_MESSAGES.closed);
+      }
+      loginId = found;
+    }
+    const sealed = req.session.totpPending;
+    if (sealed) return deps.mfa.setupOf(loginId, sealed);
+    const fresh = deps.mfa.newSetup(loginId);
+    req.session.totpPending = fresh.sealed;
+    return fresh.setup;
+  },
+  answer: (setup) => ({ secret: setup.secret, otpauthUri: setup.otpauthUri, qrSvg: qrSvg(setup.qr) }),
+});
+
+export const confirmMfaSetup = action({
+  name: 'Confirm Two-Factor Setup',
+  category: CATEGORY,
+  description: "Finish an enrolling sign-in with the app's first code; answers the recovery codes, once.",
+  method: 'POST',
+  route: '/auth/mfa/setup',
+  public: true,
+  whenOff: SIGN_IN_OFF,
+  input: codeSchema,
+  async run({ deps, req }, input) {
+    const step = currentStep(req, 'enroll');
+    const outcome = await deps.mfa.finishEnrollment(step, pendingSecret(req), input.code);
+    if ('refused' in outcome) refuseCode(req, step, outcome.refused, MFA_MESSAGES.wrongSetupCode);
+    await startSession(req, outcome.user);
+    await deps.mfa.recordLogin(outcome.user);
+    return { user: publicUser(outcome.user), recoveryCodes: outcome.recoveryCodes };
+  },
+  form: {
+    path: pages.mfaSetup,
+    done: ({ deps, req }, answer) =>
+      showCodesOnce(
+        deps,
+        req,
+        answer.recoveryCodes,
+        homeOf(req, answer.user.role_name),
+        ACCOUNT_MESSAGES.enabled,
+      ),
+    refused: (ctx, refusal) => renderSetupRefusal(ctx, refusal),
+  },
+});
+
+export const getAccount = action({
+  name: 'Get Account',
+  category: CATEGORY,
+  description: "The signed-in person's own account: two-factor sign-in and the password rule.",
+  method: 'GET',
+  route: '/auth/account',
+  grants: { user: 'r', admin: 'r', reti: 'r' },
+  run: ({ deps, actor }) => deps.mfa.account(actor!),
+});
+
+export const enableMfa = action({
+  name: 'Turn On Two-Factor Sign-In',
+  category: CATEGORY,
+  description: 'Turn two-factor sign-in on with a first code from the app; answers the recovery codes, once.',
+  method: 'POST',
+  route: '/auth/mfa/enable',
+  grants: EVERYONE_WRITES,
+  input: codeSchema,
+  async run({ deps, req, actor }, input) {
+    const recoveryCodes = await deps.mfa.enable(actor!, pendingSecret(req), input.code);
+    delete req.session.totpPending;
+    return { recoveryCodes };
+  },
+  form: {
+    path: pages.accountTwoFactor,
+    done: ({ deps, req }, answer) =>
+      showCodesOnce(deps, req, answer.recoveryCodes, pages.account, ACCOUNT_MESSAGES.enabled),
+    refused: (ctx, refusal) => renderEnableRefusal(ctx, refusal),
+  },
+});
+
+export const disableMfa = action({
+  name: 'Turn Off Two-Factor Sign-In',
+  category: CATEGORY,
+  description: 'Turn two-factor sign-in off with a current code, unless the firm requires it.',
+  method: 'POST',
+  route: '/auth/mfa/disable',
+  grants: EVERYONE_WRITES,
+  input: codeSchema,
+  async run({ deps, actor }, input) {
+    await deps.mfa.disable(actor!, input.code);
+    return { message: ACCOUNT_MESSAGES.disabled };
+  },
+  form: {
+    path: pages.accountTwoFactorOff,
+    done: (_ctx, answer) => ({ to: pages.account, flash: answer.message }),
+    refused: (ctx, refusal) => renderAccountRefusal(ctx, refusal, 'turn-off'),
+  },
+});
+
+export const regenerateRecoveryCodes = action({
+  name: 'Make New Recovery Codes',
+  category: CATEGORY,
+  description: 'Ten new recovery codes for a current code; the old ones stop working. Answers them, once.',
+  method: 'POST',
+  route: '/auth/mfa/recovery-codes',
+  grants: EVERYONE_WRITES,
+  input: codeSchema,
+  async run({ deps, actor }, input) {
+    return { recoveryCodes: await deps.mfa.regenerateCodes(actor!, input.code) };
+  },
+  form: {
+    path: pages.accountRecoveryCodes,
+    done: ({ deps, req }, answer) => showCodesOnce(deps, req, answer.recoveryCodes, pages.account),
+    refused: (ctx, refusal) => renderAccountRefusal(ctx, refusal, 'new-codes'),
+  },
+});
+
+export const changePassword = action({
+  name: 'Change Password',
+  category: CATEGORY,
+  description: "Change one's own password (the firm's policy); every other session of the account ends.",
+  method: 'POST',
+  route: '/auth/password/change',
+  grants: EVERYONE_WRITES,
+  input: passwordChangeSchema,
+  async run({ deps, req, actor }, input) {
+    await deps.mfa.changePassword(actor!, {
+      currentPassword: input.current_password,
+      password: input.password,
+    });
+    // Every session of the account ended with the change; this one goes on, under a new ID.
+    await startSession(req, actor!);
+    return { message: ACCOUNT_MESSAGES.passwordChanged };
+  },
+  form: {
+    path: pages.accountPassword,
+    schema: passwordChangeFormSchema,
+    done: (_ctx, answer) => ({ to: pages.account, flash: answer.message }),
+    refused: (ctx, refusal) => renderAccountRefusal(ctx, refusal, 'password'),
+  },
+});
+
+export const MFA_ACTIONS = {
+  verifyMfa,
+  getMfaSetup,
+  confirmMfaSetup,
+  getAccount,
+  enableMfa,
+  disableMfa,
+  regenerateRecoveryCodes,
+  changePassword,
+};

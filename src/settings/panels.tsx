@@ -1,0 +1,42 @@
+import { EmailTestForm } from '../../views/admin/EmailTestForm';
+import { LogoForm } from '../../views/admin/LogoForm';
+import type { ActionMeta } from '../access/action';
+import type { SessionUser } from '../shared/session';
+import type { SectionPanels } from './forms';
+
+/** The other features' controls that belong to a settings section, each disabled with its reason. */
+export function settingsPanels(deps: {
+  /** Why this user may not run the action now (the matrix), or undefined. */
+  refusal: (user: SessionUser, action: ActionMeta) => string | undefined;
+  actions: { testEmail: ActionMeta; uploadLogo: ActionMeta; removeLogo: ActionMeta };
+  ownAddress: (user: SessionUser) => Promise<string>;
+}): SectionPanels {
+  return async (req, res, section) => {
+    const user = req.session.user!;
+    if (section === 'email')
+      return (
+        <section className="card settings-panel" aria-labelledby="email-test-title">
+          <h3 id="email-test-title">Send test email</h3>
+          <EmailTestForm
+            adminEmail={await deps.ownAddress(user)}
+            disabled={deps.refusal(user, deps.actions.testEmail)}
+          />
+        </section>
+      );
+    if (section === 'appearance') {
+      const branding = res.locals.firm?.branding;
+      return (
+        <section className="card settings-panel" aria-labelledby="logo-title">
+          <h3 id="logo-title">Logo</h3>
+          <LogoForm
+            firmName={branding?.firmName ?? ''}
+            logoHref={branding?.logoHref}
+            uploadDisabled={deps.refusal(user, deps.actions.uploadLogo)}
+            removeDisabled={deps.refusal(user, deps.actions.removeLogo)}
+          />
+        </section>
+      );
+    }
+    return undefined;
+  };
+}

@@ -1,0 +1,66 @@
+import type { Page } from 'puppeteer';
+import { DEMO_PASSWORD } from '../helpers/app';
+import { axeViolations, clickAndWait, control, e2eSuite, fill, pathOf, screenshot, textOf } from './support';
+
+const SECTIONS = [
+  ['firm', 'Firm Information'],
+  ['security', 'Security'],
+  ['email', 'Email'],
+  ['backup', 'Backup and Maintenance'],
+  ['appearance', 'Appearance and Branding'],
+] as const;
+
+describe("the firm administrator's Settings in the browser", () => {
+  const suite = e2eSuite();
+
+  async function signIn(javaScript: boolean, width = 1280): Promise<Page> {
+    const { page } = await suite.open({ javaScript });
+    await page.setViewport({ width, height: 900 });
+    await page.goto(`${suite.url}/login?next=${encodeURIComponent('/admin/settings')}`);
+    await fill(page, 'User ID', 'admin', 'main form');
+    await fill(page, 'Password', DEMO_PASSWORD, 'main form');
+    await clickAndWait(page, await control(page, 'Login', 'main form'));
+    expect(pathOf(page)).toBe('/admin/settings/firm');
+    return page;
+  }
+
+  it('shows every section under its tab, with no accessibility violations', async () => {
+    const page = await signIn(true);
+    for (const [section, title] of SECTIONS) {
+      await page.goto(`${suite.url}/admin/settings/${section}`);
+      expect(await textOf(page, 'main h2')).toBe(title);
+      expect(await textOf(page, '.tab[aria-current="page"]')).toBe(title);
+      expect(await axeViolations(page)).toEqual([]);
+    }
+    await screenshot(page, 'settings-security-desktop');
+  });
+
+  it('saves the security section without JavaScript, and shows a refused field with its message', async () => {
+    const page = await signIn(false);
+    await page.goto(`${suite.url}/admin/settings/security`);
+    await page.select('#sessionTimeoutMinutes', '60');
+    await page.select('#loginAttempts', '3');
+    await clickAndWait(page, await control(page, 'Save Changes', 'main form'));
+    expect(pathOf(page)).toBe('/admin/settings/security');
+    expect(await textOf(page, '.alert')).toBe(
+      'Security settings saved. They apply to every account of the firm from now on.',
+    );
+    expect(await page.$eval('#sessionTimeoutMinutes', (s) => (s as HTMLSelectElement).value)).toBe('60');
+    expect(await page.$eval('#loginAttempts', (s) => (s as HTMLSelectElement).value)).toBe('3');
+
+    await page.goto(`${suite.url}/admin/settings/firm`);
+    await fill(page, 'ZIP', '123', 'main form');
+    await clickAndWait(page, await control(page, 'Save Changes', 'main form'));
+    expect(await textOf(page, '#zip-error')).toBe('ZIP must be 5 digits, or 9 as 12345-6789');
+    expect(await page.$eval('#zip', (i) => (i as HTMLInputElement).value)).toBe('123');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('reads well on a phone', async () => {
+    const page = await signIn(true, 390);
+    await page.goto(`${suite.url}/admin/settings/email`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'settings-email-phone');
+  });
+});

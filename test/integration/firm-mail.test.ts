@@ -1,0 +1,460 @@
+import net from 'node:net';
+import pino from 'pino';
+import request from 'supertest';
+import { createSealer } from '../../src/secrets';
+import { createSettingsStore } from '../../src/settings/store';
+import {
+  BACKENDS,
+  csrfFrom,
+  demoFirmId,
+  secondFirm,
+  signIn,
+  startTestApp,
+  type TestApp,
+  visibleText,
+} from '../helpers/app';
+import { freePort, inviteLink, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import { waitFor } from '../helpers/poll';
+
+/**
+ * The firm's SMTP row is written through the settings store: the Settings page's PUT /settings/email
+ * (the lead's) is not on this branch yet.
+ */
+async function saveFirmSmtp(
+  t: TestApp,
+  firmId: string,
+  smtp: {
+    host?: string | null;
+    port: number;
+    encryption?: 'none' | 'ssl' | 'tls';
+    user?: string;
+    password?: string;
+    from?: string;
+  },
+) {
+  const sealer = createSealer(t.config.settingsKey);
+  await createSettingsStore(t.database.db).save(firmId, {
+    smtp_host: smtp.host === undefined ? '127.0.0.1' : smtp.host,
+    smtp_port: smtp.port,
+    smtp_encryption: smtp.encryption ?? 'none',
+    smtp_user: smtp.user ?? null,
+    smtp_password_sealed: smtp.password ? sealer.seal(smtp.password) : null,
+    smtp_from: smtp.from ?? 'Demo Immigration Law <office@demo-law.example>',
+  });
+  // Each save is a new version: keep two saves from sharing a millisecond.
+  await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+const clearFirmSmtp = (t: TestApp, firmId: string) =>
+  createSettingsStore(t.database.db).save(firmId, {
+    smtp_host: null,
+    smtp_user: null,
+    smtp_password_sealed: null,
+  });
+
+let users = 0;
+/** The demo admin (or another firm's) adds a user: the invitation is the firm's email. */
+async function addUser(t: TestApp, admin: string, firmId: string) {
+  const n = ++users;
+  const { agent, token } = await signIn(t.app, admin);
+  const email = `new.user${n}@firm-mail.example`;
+  const res = await agent
+    .post(`/api/firms/${firmId}/users`)
+    .set('X-CSRF-Token', token)
+    .send({ userId: `firm.mail.user${n}`, firstName: 'Nia', lastName: 'Ward', email, role: 'user' });
+  expect(res.status).toBe(201);
+  return email;
+}
+
+const outboxOf = (t: TestApp, to: string) =>
+  t.database.db.selectFrom('outbox').selectAll().where('to_address', '=', to).executeTakeFirstOrThrow();
+
+/** Every line the app logs, as text, down to debug. */
+function captureLogs() {
+  const lines: string[] = [];
+  const logger = pino({ level: 'trace' }, { write: (line: string) => lines.push(line) });
+  return { logger, lines };
+}
+
+describe.each(BACKENDS)("a firm's emails on %s", (backend) => {
+  let t: TestApp;
+  let platform: TestSmtpServer;
+  let firmServer: TestSmtpServer;
+  let firmId: string;
+  beforeAll(async () => {
+    platform = await startSmtpServer();
+    firmServer = await startSmtpServer();
+    t = await startTestApp({ backend, env: { SMTP_URL: platform.url } });
+    firmId = await demoFirmId(t.database);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await Promise.all([platform?.close(), firmServer?.close()]);
+  });
+  afterEach(() => clearFirmSmtp(t, firmId));
+
+  it("sends a firm user's invitation through the firm's own server, from its address, and not the platform's", async () => {
+    await saveFirmSmtp(t, firmId, { port: firmServer.port });
+    const email = await addUser(t, 'admin', firmId);
+    const received = await firmServer.waitFor((e) => e.to.includes(email));
+    expect(received).toMatchObject({
+      from: 'office@demo-law.example',
+      subject: 'Your invitation to Reti Immigration',
+    });
+    expect(inviteLink(received.text)).toMatch(/\/invite\/[A-Za-z0-9_-]{43}$/);
+    expect(platform.received.filter((e) => e.to.includes(email))).toEqual([]);
+    expect(await outboxOf(t, email)).toMatchObject({ firm_id: firmId, status: 'sent', attempts: 1 });
+  });
+
+  it("uses the platform's server for a firm without its own, and for the onboarding invitation of a firm's contact", async () => {
+    const other = await secondFirm(t);
+    const email = await addUser(t, other.admin, other.id);
+    await platform.waitFor((e) => e.to.includes(email));
+    expect(await outboxOf(t, email)).toMatchObject({ firm_id: other.id, status: 'sent' });
+
+    // A pending firm's contact is invited by the platform, whatever SMTP the firm may have.
+    const staff = await signIn(t.app, 'reti');
+    const firm = await staff.agent
+      .post('/api/firms')
+      .set('X-CSRF-Token', staff.token)
+      .send({
+        name: 'Pending Mail Firm',
+        contactPerson: 'Ana Lima',
+        contactRole: 'Partner',
+        email: 'ana@pending-mail.example',
+        phone: '555 010 2000',
+      })
+      .expect(201);
+    await saveFirmSmtp(t, firm.body.id, { port: firmServer.port });
+    await staff.agent
+      .post(`/api/firms/${firm.body.id}/invitations`)
+      .set('X-CSRF-Token', staff.token)
+      .send({})
+      .expect(201);
+    await platform.waitFor((e) => e.to.includes('ana@pending-mail.example'));
+    expect(firmServer.received.filter((e) => e.to.includes('ana@pending-mail.example'))).toEqual([]);
+    expect(await outboxOf(t, 'ana@pending-mail.example')).toMatchObject({ firm_id: null, status: 'sent' });
+  });
+
+  it("sends a firm user's password reset through the firm's server, and staff's through the platform's", async () => {
+    await saveFirmSmtp(t, firmId, { port: firmServer.port });
+    await request(t.app).post('/api/auth/password/forgot').send({ user_id: 'attorney' }).expect(202);
+    const reset = await firmServer.waitFor((e) => /reset/i.test(e.subject));
+    const attorney = await t.database.db
+      .selectFrom('users')
+      .select('email')
+      .where('login_id', '=', 'attorney')
+      .executeTakeFirstOrThrow();
+    expect(reset.to).toEqual([attorney.email]);
+
+    await request(t.app).post('/api/auth/password/forgot').send({ user_id: 'reti' }).expect(202);
+    const staff = await t.database.db
+      .selectFrom('users')
+      .select('email')
+      .where('login_id', '=', 'reti')
+      .executeTakeFirstOrThrow();
+    await platform.waitFor((e) => e.to.includes(staff.email) && /reset/i.test(e.subject));
+    expect(firmServer.received.filter((e) => e.to.includes(staff.email))).toEqual([]);
+  });
+
+  it('takes a change of the settings at once: the next email goes to the new server', async () => {
+    const moved = await startSmtpServer();
+    try {
+      await saveFirmSmtp(t, firmId, { port: firmServer.port });
+      const first = await addUser(t, 'admin', firmId);
+      await firmServer.waitFor((e) => e.to.includes(first));
+      await saveFirmSmtp(t, firmId, { port: moved.port });
+      const second = await addUser(t, 'admin', firmId);
+      await moved.waitFor((e) => e.to.includes(second));
+      expect(firmServer.received.filter((e) => e.to.includes(second))).toEqual([]);
+    } finally {
+      await moved.close();
+    }
+  });
+
+  it("keeps the email in the outbox when the firm's server is down: no fallback to the platform, nothing dropped", async () => {
+    await saveFirmSmtp(t, firmId, { port: await freePort() });
+    const email = await addUser(t, 'admin', firmId);
+    const kept = await outboxOf(t, email);
+    expect(kept).toMatchObject({ status: 'pending', attempts: 1, firm_id: firmId });
+    expect(kept.last_error).toMatch(/ECONNREFUSED|connect/i);
+    expect(platform.received.filter((e) => e.to.includes(email))).toEqual([]);
+  });
+});
+
+describe('with a server that requires signing in', () => {
+  const PASSWORD = 'Sm7p-Secret-Pa55word!';
+  let t: TestApp;
+  let secured: TestSmtpServer;
+  let firmId: string;
+  const logs = captureLogs();
+  beforeAll(async () => {
+    secured = await startSmtpServer(0, { auth: { user: 'office@demo-law.example', password: PASSWORD } });
+    t = await startTestApp({ logger: logs.logger });
+    firmId = await demoFirmId(t.database);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await secured?.close();
+  });
+  afterEach(() => {
+    // Not in any log line: as typed, nor base64-encoded as AUTH PLAIN or LOGIN would send it.
+    for (const secret of [PASSWORD, Buffer.from(PASSWORD).toString('base64')])
+      expect(logs.lines.filter((line) => line.includes(secret))).toEqual([]);
+  });
+
+  const save = (password: string) =>
+    saveFirmSmtp(t, firmId, { port: secured.port, user: 'office@demo-law.example', password });
+
+  it("signs in with the firm's user and password, and delivers the invitation", async () => {
+    await save(PASSWORD);
+    const email = await addUser(t, 'admin', firmId);
+    const received = await secured.waitFor((e) => e.to.includes(email));
+    expect(received.user).toBe('office@demo-law.example');
+  });
+
+  it("keeps the email with the server's refusal when the password is wrong, without the password", async () => {
+    const wrong = 'Wrong-Pa55word-Typed!';
+    await save(wrong);
+    const email = await addUser(t, 'admin', firmId);
+    const kept = await outboxOf(t, email);
+    expect(kept).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(kept.last_error).toMatch(/535/);
+    expect(kept.last_error).not.toContain(wrong);
+    expect(logs.lines.filter((line) => line.includes(wrong))).toEqual([]);
+  });
+
+  it("Send test email reports the server's reply line, to the admin's own address or another", async () => {
+    await save(PASSWORD);
+    const { agent, token } = await signIn(t.app, 'admin');
+    const res = await agent.post('/api/settings/email/test').set('X-CSRF-Token', token).send({});
+    expect(res.status).toBe(200);
+    const admin = await t.database.db
+      .selectFrom('users')
+      .select('email')
+      .where('login_id', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    expect(res.body).toEqual({
+      sent: true,
+      to: admin.email,
+      message: expect.stringMatching(
+        new RegExp(
+          `^The test email to ${admin.email.replace('.', '\\.')} was accepted\\. The server said: 250 OK: message queued$`,
+        ),
+      ),
+    });
+    const received = await secured.waitFor((e) => e.subject === 'Test email from Reti Immigration');
+    expect(received).toMatchObject({ to: [admin.email], from: 'office@demo-law.example' });
+    expect(received.text).toContain("sent through your firm's mail server 127.0.0.1:");
+
+    const other = await agent
+      .post('/api/settings/email/test')
+      .set('X-CSRF-Token', token)
+      .send({ to: 'it@demo-law.example' });
+    expect(other.body).toMatchObject({ sent: true, to: 'it@demo-law.example' });
+    await secured.waitFor((e) => e.to.includes('it@demo-law.example'));
+
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'settings.email.tested')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ firm_id: firmId, entity: 'settings', entity_id: firmId });
+    expect(audit.after).toMatchObject({ sent: true, to: 'it@demo-law.example' });
+    expect(JSON.stringify(audit)).not.toContain(PASSWORD);
+  });
+
+  it('Send test email reports a wrong password as the refusal, and the password appears in no response or log', async () => {
+    const wrong = 'An0ther-Wrong-Pa55!';
+    await save(wrong);
+    const { agent, token } = await signIn(t.app, 'admin');
+    const res = await agent.post('/api/settings/email/test').set('X-CSRF-Token', token).send({});
+    expect(res.status).toBe(200);
+    expect(res.body.sent).toBe(false);
+    expect(res.body.message).toMatch(
+      /^The test email to \S+ was not sent\. The server refused the user name or password \(535 Invalid username or password\)\.$/,
+    );
+    expect(res.text).not.toContain(wrong);
+    expect(res.text).not.toContain(Buffer.from(wrong).toString('base64'));
+
+    // The page form: 303 to the Email tab, with the same report as an error, and never the password.
+    const page = await agent.get('/admin/settings/email/test');
+    expect(page.status).toBe(200);
+    const form = await agent
+      .post('/admin/settings/email/test')
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), to: '' });
+    expect(form.status).toBe(303);
+    expect(form.headers.location).toBe('/admin/settings/email');
+    const shown = await agent.get('/admin/settings/email/test');
+    expect(visibleText(shown.text)).toMatch(/The server refused the user name or password \(535 /);
+    expect(shown.text).toContain('alert-error');
+    for (const text of [page.text, shown.text]) expect(text).not.toContain(wrong);
+    expect(logs.lines.filter((line) => line.includes(wrong))).toEqual([]);
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select('after')
+      .where('action', '=', 'settings.email.tested')
+      .execute();
+    expect(JSON.stringify(audit)).not.toContain(wrong);
+  });
+});
+
+describe('Send test email', () => {
+  let t: TestApp;
+  let firmId: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    firmId = await demoFirmId(t.database);
+  });
+  afterAll(() => t?.close());
+  afterEach(() => clearFirmSmtp(t, firmId));
+
+  const test = async (body: object = {}) => {
+    const { agent, token } = await signIn(t.app, 'admin');
+    return agent.post('/api/settings/email/test').set('X-CSRF-Token', token).send(body);
+  };
+
+  it('says so when the firm has no mail server of its own', async () => {
+    const res = await test();
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe(
+      "No mail server is set for your firm. Save its host, port and sender address under Email first; until then its emails go through the platform's server.",
+    );
+    // The page form says it on the Email tab.
+    const { agent } = await signIn(t.app, 'admin');
+    const page = await agent.get('/admin/settings/email/test');
+    const form = await agent
+      .post('/admin/settings/email/test')
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text) });
+    expect(form.status).toBe(303);
+    expect(form.headers.location).toBe('/admin/settings/email');
+    expect(visibleText((await agent.get('/admin/settings/email/test')).text)).toContain(
+      'No mail server is set for your firm.',
+    );
+  });
+
+  it('refuses an address that is no email, on the form with the value kept', async () => {
+    await saveFirmSmtp(t, firmId, { port: 25 });
+    const res = await test({ to: 'not an address' });
+    expect(res.status).toBe(422);
+    expect(res.body.fields).toEqual({ to: 'Enter a valid email' });
+    expect((await test({ to: 42 })).body.fields).toEqual({ to: 'Send to must be text' });
+    expect((await test({ to: `${'a'.repeat(250)}@x.example` })).body.fields).toEqual({
+      to: 'Send to must be at most 254 characters',
+    });
+
+    const { agent } = await signIn(t.app, 'admin');
+    const page = await agent.get('/admin/settings/email/test');
+    const form = await agent
+      .post('/admin/settings/email/test')
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), to: 'nobody@' });
+    expect(form.status).toBe(422);
+    expect(visibleText(form.text)).toContain('Enter a valid email');
+    expect(form.text).toContain('value="nobody@"');
+  });
+
+  it('reports a refused connection with the host and port', async () => {
+    const port = await freePort();
+    await saveFirmSmtp(t, firmId, { port });
+    const res = await test();
+    expect(res.body).toMatchObject({ sent: false });
+    expect(res.body.message).toMatch(
+      new RegExp(`was not sent\\. Connection refused by 127\\.0\\.0\\.1:${port}\\.$`),
+    );
+  });
+
+  it('reports a server that offers no STARTTLS when TLS is required', async () => {
+    const plain = await startSmtpServer();
+    try {
+      await saveFirmSmtp(t, firmId, { port: plain.port, encryption: 'tls' });
+      const res = await test();
+      expect(res.body.sent).toBe(false);
+      expect(res.body.message).toMatch(
+        new RegExp(
+          `127\\.0\\.0\\.1:${plain.port} does not offer TLS \\(STARTTLS\\).*Choose another encryption setting or port\\.$`,
+        ),
+      );
+      expect(plain.received).toEqual([]);
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('reports a server that never greets within the short timeout', async () => {
+    const silent = net.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    try {
+      await saveFirmSmtp(t, firmId, { port });
+      const started = Date.now();
+      const res = await test();
+      expect(Date.now() - started).toBeLessThan(9000);
+      expect(res.body.message).toMatch(
+        new RegExp(
+          `127\\.0\\.0\\.1:${port} did not greet within 5 seconds\\. Check the port and the encryption setting\\.$`,
+        ),
+      );
+    } finally {
+      silent.close();
+    }
+  }, 20_000);
+
+  it("is an administrator's action: a firm user, staff and visitors are refused, and another firm's admin tests only its own", async () => {
+    await saveFirmSmtp(t, firmId, { port: 25 });
+    const user = await signIn(t.app, 'attorney');
+    expect(
+      (await user.agent.post('/api/settings/email/test').set('X-CSRF-Token', user.token).send({})).status,
+    ).toBe(403);
+    const staff = await signIn(t.app, 'reti');
+    expect(
+      (await staff.agent.post('/api/settings/email/test').set('X-CSRF-Token', staff.token).send({})).status,
+    ).toBe(403);
+    expect((await request(t.app).post('/api/settings/email/test').send({})).status).toBe(401);
+
+    // The demo firm's server is set; the other firm has none, and its admin hears that, not the demo's.
+    const other = await secondFirm(t);
+    const admin = await signIn(t.app, other.admin);
+    const res = await admin.agent.post('/api/settings/email/test').set('X-CSRF-Token', admin.token).send({});
+    expect(res.status).toBe(409);
+  });
+
+  it("shows the form with the admin's own address, and waits for no SMTP at all to render", async () => {
+    const { agent } = await signIn(t.app, 'admin');
+    const page = await agent.get('/admin/settings/email/test');
+    expect(page.status).toBe(200);
+    const admin = await t.database.db
+      .selectFrom('users')
+      .select('email')
+      .where('login_id', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    expect(visibleText(page.text)).toContain(`Leave empty to send it to your own address, ${admin.email}.`);
+    expect(page.text).toMatch(/<form[^>]*action="\/admin\/settings\/email\/test" method="post"/);
+    const user = await signIn(t.app, 'attorney');
+    expect((await user.agent.get('/admin/settings/email/test')).status).not.toBe(200);
+  });
+});
+
+describe('the outbox without the platform SMTP', () => {
+  it("still sends a firm's email through the firm's own server, and logs the platform's", async () => {
+    const firmServer = await startSmtpServer();
+    const t = await startTestApp();
+    try {
+      const firmId = await demoFirmId(t.database);
+      await saveFirmSmtp(t, firmId, { port: firmServer.port });
+      const email = await addUser(t, 'admin', firmId);
+      await firmServer.waitFor((e) => e.to.includes(email));
+      await waitFor(async () => (await outboxOf(t, email)).status === 'sent');
+
+      const other = await secondFirm(t);
+      const kept = await addUser(t, other.admin, other.id);
+      expect(await outboxOf(t, kept)).toMatchObject({ status: 'pending', attempts: 0 });
+    } finally {
+      await t.close();
+      await firmServer.close();
+    }
+  });
+});
