@@ -22,9 +22,11 @@ import { BackupsPanel } from '../../views/admin/BackupsPanel';
 import { RenderContext } from '../../views/context';
 import { createSealer } from '../../src/secrets';
 import { createSettingsService } from '../../src/settings/service';
+import { createUsersService } from '../../src/users/service';
 import {
   BACKENDS,
   csrfFrom,
+  DEMO_PASSWORD,
   demoFirmId,
   REDIS_URL,
   secondFirm,
@@ -134,16 +136,29 @@ describe.each(BACKENDS)('backups (%s)', (backend) => {
     it("writes a real .tar.gz of the firm's rows as JSON, without any secret", async () => {
       const sealer = createSealer(t.config.settingsKey);
       const admin = await userRow('admin');
+      // A user who signs in with two-factor sign-in: a sealed TOTP secret and a hashed recovery code.
+      const twoFactor = await createUsersService(db()).create(
+        {
+          firmId,
+          loginId: 'tess.shield',
+          firstName: 'Tess',
+          lastName: 'Shield',
+          email: 'tess@demo.example',
+          role: 'user',
+          password: DEMO_PASSWORD,
+        },
+        'basic',
+      );
       const sealedTotp = sealer.seal(TOTP_SECRET);
       const sealedSmtp = sealer.seal(SMTP_PASSWORD);
       await db()
         .updateTable('users')
         .set({ totp_secret_sealed: sealedTotp, totp_enabled_at: new Date(), totp_last_step: 123 })
-        .where('id', '=', admin.id)
+        .where('id', '=', twoFactor.id)
         .execute();
       await db()
         .insertInto('recovery_codes')
-        .values({ user_id: admin.id, code_hash: 'recovery-code-hash-value', used_at: null })
+        .values({ user_id: twoFactor.id, code_hash: 'recovery-code-hash-value', used_at: null })
         .execute();
       const logo = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>');
       await db()
@@ -234,7 +249,12 @@ describe.each(BACKENDS)('backups (%s)', (backend) => {
       expect(res.body.rowCounts).toEqual(counts);
       expect(read('firm.json')).toMatchObject({ id: firmId, name: 'Demo Immigration Law', status: 'active' });
       const backedUpUsers = read('users.json') as Array<Record<string, unknown>>;
-      expect(backedUpUsers.map((u) => u.loginId).sort()).toEqual(['admin', 'attorney', 'ben.okafor']);
+      expect(backedUpUsers.map((u) => u.loginId).sort()).toEqual([
+        'admin',
+        'attorney',
+        'ben.okafor',
+        'tess.shield',
+      ]);
       expect(Object.keys(backedUpUsers[0]).sort()).toEqual(
         [
           'createdAt',
@@ -251,7 +271,8 @@ describe.each(BACKENDS)('backups (%s)', (backend) => {
           'updatedAt',
         ].sort(),
       );
-      expect(backedUpUsers.find((u) => u.loginId === 'admin')).toMatchObject({ twoFactorEnabled: true });
+      expect(backedUpUsers.find((u) => u.loginId === 'tess.shield')).toMatchObject({ twoFactorEnabled: true });
+      expect(backedUpUsers.find((u) => u.loginId === 'admin')).toMatchObject({ twoFactorEnabled: false });
       expect(read('settings.json')).toEqual({
         security: {
           twoFactorAdmins: false,
@@ -293,6 +314,7 @@ describe.each(BACKENDS)('backups (%s)', (backend) => {
         .join('\n');
       for (const secret of [
         admin.password_hash,
+        twoFactor.password_hash,
         '$argon2',
         'password_hash',
         'passwordHash',
