@@ -112,6 +112,14 @@ function actionUpdated(w: Words): string {
   return `${w.actor} changed the API action ${actionIn(w)}`;
 }
 
+function emailTested(w: Words): string {
+  const to = text(w.after.to);
+  const email = `a test email${to ? ` to ${to}` : ''}`;
+  return w.after.sent === false
+    ? `${w.actor} tried to send ${email}; it was not sent`
+    : `${w.actor} sent ${email}`;
+}
+
 function backupCreated(w: Words): string {
   return w.facts.actorUserId ? `${w.actor} made a backup` : 'The daily backup was made';
 }
@@ -127,6 +135,7 @@ const PHRASES: Record<string, (w: Words) => string> = {
   'firm.created': (w) => `${w.actor} added the firm ${firmIn(w)}`,
   'firm.updated': firmUpdated,
   'firm.deleted': (w) => `${w.actor} deleted the firm ${firmIn(w)}`,
+  'firm.profile.updated': (w) => `${w.actor} changed ${SETTINGS_WORDS.firm}`,
   'user.created': (w) =>
     w.self ? `${w.target} set up their account as the firm's administrator` : `${w.actor} added ${w.target}`,
   'user.activated': (w) => `${w.target} accepted their invitation and activated their account`,
@@ -141,12 +150,14 @@ const PHRASES: Record<string, (w: Words) => string> = {
   'user.password.changed': (w) => `${w.actor} changed ${yourOwn(w, 'password')}`,
   'user.mfa.enabled': (w) => `${w.actor} turned on two-factor sign-in${forWhom(w)}`,
   'user.mfa.disabled': (w) => `${w.actor} turned off two-factor sign-in${forWhom(w)}`,
+  'user.mfa.recovery-code.used': (w) => `${w.target} signed in with a recovery code`,
+  'user.mfa.recovery-codes.regenerated': (w) => `${w.actor} made new recovery codes${forWhom(w)}`,
   'password_reset.sent': (w) => `A password reset link was emailed to ${w.target}`,
   'invitation.sent': (w) => `${w.actor} emailed an invitation to ${text(w.after.email) ?? 'a new user'}`,
   'invitation.accepted': (w) => `${w.actor} accepted their invitation`,
   'settings.logo.updated': (w) => `${w.actor} uploaded a new logo`,
   'settings.logo.removed': (w) => `${w.actor} removed the logo`,
-  'settings.email.tested': (w) => `${w.actor} sent a test email`,
+  'settings.email.tested': emailTested,
   'backup.created': backupCreated,
   'backup.failed': (w) =>
     w.facts.actorUserId ? `A backup made by ${w.actor} failed` : 'The daily backup failed',
