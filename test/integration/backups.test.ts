@@ -271,7 +271,9 @@ describe.each(BACKENDS)('backups (%s)', (backend) => {
           'updatedAt',
         ].sort(),
       );
-      expect(backedUpUsers.find((u) => u.loginId === 'tess.shield')).toMatchObject({ twoFactorEnabled: true });
+      expect(backedUpUsers.find((u) => u.loginId === 'tess.shield')).toMatchObject({
+        twoFactorEnabled: true,
+      });
       expect(backedUpUsers.find((u) => u.loginId === 'admin')).toMatchObject({ twoFactorEnabled: false });
       expect(read('settings.json')).toEqual({
         security: {
