@@ -54,7 +54,7 @@ export type BackupsPanelProps = {
 export function BackupsPanel({ backups, total, retentionDays, backUpNowRefusal }: BackupsPanelProps) {
   const { csrfToken } = useRenderContext();
   return (
-    <section className="backups-panel" aria-labelledby="backups-heading">
+    <section className="card settings-panel backups-panel" aria-labelledby="backups-heading">
       <h3 id="backups-heading">Backups</h3>
       <p>
         {`A backup of your firm's data is made every day, and whenever you choose Back up now. Backups older than ${retentionDays} days are removed automatically; the newest good one is always kept.`}
