@@ -29,6 +29,7 @@ import {
   type LlmConfig,
   llmStatus,
   type OutboxBacklog,
+  withTimeout,
 } from './status';
 
 /**
@@ -51,11 +52,9 @@ export type AdminServiceDeps = {
   llm?: LlmConfig;
   counters: StatCounters;
   cleanup: CleanupSource[];
-  /** How long each status check may take. */
-  checkTimeoutMs?: number;
 };
 
-/** A check that could not run (its own query failed): said so, rather than failing the dashboard. */
+/** A check that could not run (its query failed or took too long): said so, rather than failing the dashboard. */
 const unchecked = (key: ServiceStatus['key'], label: string): ServiceStatus => ({
   key,
   label,
@@ -71,7 +70,6 @@ const unchecked = (key: ServiceStatus['key'], label: string): ServiceStatus => (
 export function createAdminService(deps: AdminServiceDeps) {
   const { db } = deps;
   const store = createAdminStore(db);
-  const timeoutMs = deps.checkTimeoutMs ?? CHECK_TIMEOUT_MS;
 
   function firmIdOf(actor: SessionUser): string {
     if (!actor.firmId) throw new ServiceError('forbidden', NO_FIRM);
@@ -95,13 +93,16 @@ export function createAdminService(deps: AdminServiceDeps) {
 
   const statuses = (firmId: string): Promise<ServiceStatus[]> =>
     Promise.all([
-      databaseStatus(() => store.ping(), timeoutMs),
-      llmStatus(deps.llm, timeoutMs),
-      Promise.all([mailServerOf(firmId), deps.outboxBacklog(firmId)]).then(
+      databaseStatus(() => store.ping()),
+      llmStatus(deps.llm),
+      withTimeout(Promise.all([mailServerOf(firmId), deps.outboxBacklog(firmId)]), CHECK_TIMEOUT_MS).then(
         ([server, backlog]) => emailStatus(server, backlog, new Date()),
         () => unchecked('email', 'Email Service'),
       ),
-      Promise.all([deps.backups.latestDone(firmId), deps.settings.retentionDays(firmId)]).then(
+      withTimeout(
+        Promise.all([deps.backups.latestDone(firmId), deps.settings.retentionDays(firmId)]),
+        CHECK_TIMEOUT_MS,
+      ).then(
         ([latest, days]) => backupStatus(latest, days, new Date()),
         () => unchecked('backup', 'Backup'),
       ),

@@ -23,7 +23,8 @@ function ageInWords(ms: number): string {
 
 class TimedOut extends Error {}
 
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+/** The work's answer, or a TimedOut error once `ms` have passed. */
+export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new TimedOut()), ms);
