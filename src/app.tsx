@@ -70,7 +70,8 @@ import { firmPageContext } from './settings/page-context';
 import { settingsPanels } from './settings/panels';
 import { createSettingsService } from './settings/service';
 import { STAFF_SECURITY } from './shared/settings';
-import { createUsersService } from './users/service';
+import { usersFeature } from './users';
+import { createUserAdminService, createUsersService } from './users/service';
 
 export type AppDeps = {
   config: Config;
@@ -160,7 +161,16 @@ export function createApp(deps: AppDeps): App {
     timeZone: config.timeZone,
   });
   const kit = createActionKit(access);
-  const users = createUsersService(db);
+  const invitations = createInvitationsService({
+    db,
+    mail,
+    publicUrl: config.publicUrl,
+    timeZone: config.timeZone,
+    firmsIn,
+    securityOf: settings.securityOf,
+  });
+  const users = createUserAdminService({ db, endSessions, invite: invitations.addUser });
+  const accounts = createUsersService(db);
   const backups = createBackupsService({
     db,
     dataDir: config.dataDir,
@@ -171,13 +181,13 @@ export function createApp(deps: AppDeps): App {
   });
   const admin = createAdminService({
     db,
-    users,
+    users: accounts,
     settings,
     backups,
     outboxBacklog: createOutboxStore(db).backlogOf,
     platformSmtp: Boolean(config.smtpUrl),
     llm: config.llm,
-    counters: { activeUsers: users.countActive },
+    counters: { activeUsers: accounts.countActive },
     cleanup: cleanupSources({ backups }),
   });
 
@@ -208,18 +218,8 @@ export function createApp(deps: AppDeps): App {
     health,
     accessFeature({ kit, access, render }),
     firmsFeature({ kit, firms, render }),
-    invitationsFeature({
-      kit,
-      invitations: createInvitationsService({
-        db,
-        mail,
-        publicUrl: config.publicUrl,
-        timeZone: config.timeZone,
-        firmsIn,
-        securityOf: settings.securityOf,
-      }),
-      render,
-    }),
+    invitationsFeature({ kit, invitations, render }),
+    usersFeature({ kit, users, render }),
     settingsFeature({
       kit,
       settings,

@@ -13,6 +13,7 @@ import { MFA_ACTIONS } from './mfa';
 import { MAIL_ACTIONS } from './mail';
 import { PASSWORD_ACTIONS } from './passwords';
 import { SETTINGS_ACTIONS } from './settings';
+import { USERS_ACTIONS } from './users';
 
 /** Every action the product declares: the catalog rows that start-up seeds, and what staff cannot delete. */
 export const DECLARED_ACTIONS: ActionMeta[] = [
@@ -23,6 +24,7 @@ export const DECLARED_ACTIONS: ActionMeta[] = [
   HEALTH_ACTIONS,
   FIRM_ACTIONS,
   INVITATION_ACTIONS,
+  USERS_ACTIONS,
   ACCESS_ACTIONS,
   SETTINGS_ACTIONS,
   MFA_ACTIONS,

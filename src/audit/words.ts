@@ -139,6 +139,8 @@ const PHRASES: Record<string, (w: Words) => string> = {
   'user.created': (w) =>
     w.self ? `${w.target} set up their account as the firm's administrator` : `${w.actor} added ${w.target}`,
   'user.activated': (w) => `${w.target} accepted their invitation and activated their account`,
+  'user.awaiting_approval': (w) =>
+    `${w.target} accepted their invitation; their account waits for an administrator's approval`,
   'user.approved': (w) => `${w.actor} approved ${w.target}`,
   'user.rejected': (w) => `${w.actor} rejected ${w.target}`,
   'user.suspended': (w) => `${w.actor} suspended ${w.target}`,

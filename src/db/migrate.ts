@@ -3,6 +3,7 @@ import * as foundation from './migrations/0001_foundation';
 import * as access from './migrations/0002_access';
 import * as passwordResets from './migrations/0003_password_resets';
 import * as firmAdministration from './migrations/0004_firm_administration';
+import * as usersAdmin from './migrations/0005_users_admin';
 import * as admin from './migrations/0007_admin';
 
 /** Migrations are listed here in order, so the bundled server carries them without reading a folder. */
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002_access': access,
   '0003_password_resets': passwordResets,
   '0004_firm_administration': firmAdministration,
+  '0005_users_admin': usersAdmin,
   '0007_admin': admin,
 };
 

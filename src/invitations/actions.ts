@@ -60,14 +60,17 @@ export const acceptInvitation = action({
   public: true,
   whenOff: 'Nobody can accept an invitation: new firms and new users cannot set up their accounts.',
   input: registerSchema,
-  status: 201,
   run: ({ deps }, input) =>
     deps.invitations.accept(input.token, { userId: input.user_id, password: input.password }),
+  // 202: the account exists but waits for its firm's administrator to approve it.
+  status: (accepted) => (accepted.awaitingApproval ? 202 : 201),
+  answer: ({ user, awaitingApproval }) =>
+    awaitingApproval ? { ...user, status: 'pending', message: awaitingApproval } : user,
   form: {
     path: pages.invite(':token'),
     input: (fields, req) => ({ ...fields, token: req.params.token }),
     schema: acceptFormSchema,
-    done: () => ({ to: pages.login, flash: ACCOUNT_READY }),
+    done: (_ctx, accepted) => ({ to: pages.login, flash: accepted.awaitingApproval ?? ACCOUNT_READY }),
     refused: (ctx, refusal, body) => renderInviteRefusal(ctx, refusal, body),
   },
 });

@@ -36,6 +36,13 @@ const FIRM_INACTIVE =
 
 export const ACCOUNT_READY = 'Your account is ready. Log in with your new user ID and password.';
 
+/** Said to a firm's new user whose firm approves new accounts: the password is set, the account waits. */
+export const awaitingApproval = (firmName: string) =>
+  `Your password is set. An administrator of ${firmName} must approve your account before you can log in.`;
+
+/** An accepted invitation: the account, and the message for its owner when it still waits for approval. */
+export type Accepted = { user: PublicUser; awaitingApproval?: string };
+
 export type InvitationState = 'unknown' | 'used' | 'expired' | 'valid';
 type GoneState = Exclude<InvitationState, 'valid'>;
 
@@ -137,7 +144,10 @@ export function createInvitationsService(deps: {
   timeZone: string;
   /** The firms service over a given connection, so that it can join this feature's transactions. */
   firmsIn: (db: Kysely<DB>) => FirmsService;
-  /** The firm's security settings: its password policy holds for the password chosen here. */
+  /**
+   * The firm's security settings: its password policy holds for the password chosen here, and a firm
+   * that approves new users keeps a new user's account pending after acceptance.
+   */
   securityOf: (firmId: string) => Promise<SecuritySettings>;
 }) {
   const { db, mail, firmsIn } = deps;
@@ -207,12 +217,21 @@ export function createInvitationsService(deps: {
     return row;
   }
 
-  async function activateUser(trx: Kysely<DB>, found: FoundInvitation, passwordHash: string) {
-    const row = await createUsersService(trx).activatePending(found.user_id!, passwordHash);
+  /** A firm user's password: the account is active, or stays pending until an administrator approves it. */
+  async function activateUser(
+    trx: Kysely<DB>,
+    found: FoundInvitation,
+    passwordHash: string,
+    approval: boolean,
+  ) {
+    const users = createUsersService(trx);
+    const row = approval
+      ? await users.holdForApproval(found.user_id!, passwordHash)
+      : await users.activatePending(found.user_id!, passwordHash);
     if (!row) throw gone('used');
     await createAuditService(trx).record({
       actorUserId: row.id,
-      action: 'user.activated',
+      action: approval ? 'user.awaiting_approval' : 'user.activated',
       entity: 'user',
       entityId: row.id,
       before: { status: 'pending' },
@@ -289,17 +308,21 @@ export function createInvitationsService(deps: {
       return { state, firmName: found!.firm_name, loginId: found!.login_id, policy: passwordPolicy };
     },
 
-    /** Accepts the invitation once: the account is ready to log in with, and the link is spent. */
-    async accept(token: string, input: { userId?: string; password: string }): Promise<PublicUser> {
+    /**
+     * Accepts the invitation once: the account is ready to log in with (or, where the firm approves new
+     * users, waits for that), and the link is spent.
+     */
+    async accept(token: string, input: { userId?: string; password: string }): Promise<Accepted> {
       const before = await find(db, token);
       const state = stateOf(before);
       if (state !== 'valid') throw gone(state);
       checkUserId(before!.login_id, input.userId);
-      const problem = passwordProblem(
-        input.password,
-        (await deps.securityOf(before!.firm_id)).passwordPolicy,
-      );
+      // Read before the transaction (PGlite has one connection).
+      const security = await deps.securityOf(before!.firm_id);
+      const problem = passwordProblem(input.password, security.passwordPolicy);
       if (problem) throw new ServiceError('invalid', problem, { password: problem });
+      // A firm's first administrator has nobody to approve them.
+      const approval = Boolean(before!.user_id) && security.approveNewUsers;
       // Hashing is slow: done before the transaction, so it holds its connection only briefly.
       const passwordHash = await hashPassword(input.password);
       try {
@@ -314,7 +337,7 @@ export function createInvitationsService(deps: {
             throw gone(now === 'valid' ? 'used' : now);
           }
           const user = found.user_id
-            ? await activateUser(trx, found, passwordHash)
+            ? await activateUser(trx, found, passwordHash, approval)
             : await createAdministrator(trx, firm, input.userId!, passwordHash);
           await createAuditService(trx).record({
             actorUserId: user.id,
@@ -322,9 +345,12 @@ export function createInvitationsService(deps: {
             entity: 'invitation',
             entityId: found.id,
           });
-          return user;
+          return { user, firmName: firm.name };
         });
-        return publicUser(toSessionUser(row));
+        const user = publicUser(toSessionUser(row.user));
+        return row.user.status === 'pending'
+          ? { user, awaitingApproval: awaitingApproval(row.firmName) }
+          : { user };
       } catch (error) {
         if (isUniqueViolation(error)) throw userIdTaken(input.userId ?? '');
         throw error;

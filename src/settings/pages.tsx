@@ -26,9 +26,9 @@ export function settingsPages(deps: {
 }): Router {
   const { actions, render } = deps;
   const router = Router();
-  router.get(pages.admin.settings, (_req, res) => res.redirect(303, pages.admin.settingsSection('firm')));
-  router.get(pages.admin.settingsSection(':section'), async (req, res) => {
-    const section = String(req.params.section);
+  // The menu's /admin/settings is the first section, Firm Information.
+  router.get([pages.admin.settings, pages.admin.settingsSection(':section')], async (req, res) => {
+    const section = String(req.params.section ?? 'firm');
     if (!isSection(section)) throw new HttpError(404, 'There is no such settings section.');
     const settings = await actions.getSettings.call(req, res);
     const save = actions[UPDATE_OF[section]].refusalFor(req.session?.user);

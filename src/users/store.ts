@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type { DB, UsersTable, UserStatus } from '../db/schema';
 import type { Role } from '../shared/session';
 
@@ -15,7 +15,47 @@ export type NewUser = {
   passwordHash: string;
 };
 
+/** A search of a firm's users: words in a name, an email or a login ID, and the role and status. */
+export type UserQuery = {
+  firmId: string;
+  q: string;
+  role?: Role;
+  status?: UserStatus;
+  offset: number;
+  limit: number;
+};
+
+/** Text inside a LIKE pattern, lower case, its own %, _ and backslash taken literally. */
+const literal = (text: string) => text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+
 export function createUsersStore(db: Kysely<DB>) {
+  /** A firm's users matching the search (the total counts the same rows). */
+  function matching(query: UserQuery) {
+    let found = db.selectFrom('users').where('firm_id', '=', query.firmId);
+    if (query.role) found = found.where('role', '=', query.role);
+    if (query.status) found = found.where('status', '=', query.status);
+    if (query.q) {
+      const pattern = `%${literal(query.q)}%`;
+      found = found.where((eb) =>
+        eb.or([
+          eb(sql`lower(first_name || ' ' || last_name)`, 'like', pattern),
+          eb(sql`lower(email)`, 'like', pattern),
+          eb(sql`lower(login_id)`, 'like', pattern),
+        ]),
+      );
+    }
+    return found;
+  }
+
+  const activeAdmins = (firmId: string) =>
+    db
+      .selectFrom('users')
+      .select('id')
+      .where('firm_id', '=', firmId)
+      .where('role', '=', 'admin')
+      .where('status', '=', 'active')
+      .orderBy('id');
+
   return {
     findByLoginId(loginId: string): Promise<UserRow | undefined> {
       return db
@@ -37,16 +77,6 @@ export function createUsersStore(db: Kysely<DB>) {
         .orderBy('last_name')
         .orderBy('first_name')
         .execute();
-    },
-
-    async countActive(firmId: string): Promise<number> {
-      const row = await db
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('firm_id', '=', firmId)
-        .where('status', '=', 'active')
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
     },
 
     /** The names of some users of a firm, by ID (a user removed since is simply not there). */
@@ -122,6 +152,114 @@ export function createUsersStore(db: Kysely<DB>) {
         .where('status', '=', 'pending')
         .returningAll()
         .executeTakeFirst();
+    },
+
+    /** An invited user's first password, the account still pending (its firm approves new users first). */
+    setPendingPassword(
+      id: string,
+      passwordHash: string,
+      noPasswordYet: string,
+    ): Promise<UserRow | undefined> {
+      return db
+        .updateTable('users')
+        .set({
+          password_hash: passwordHash,
+          failed_login_count: 0,
+          locked_until: null,
+          updated_at: new Date(),
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .where('password_hash', '=', noPasswordYet)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** One page of a firm's users by name, with the total that match; a page past the end counts apart. */
+    async page(query: UserQuery): Promise<{ rows: UserRow[]; total: number }> {
+      const found = await matching(query)
+        .selectAll()
+        .select((eb) => eb.fn.countAll<number>().over().as('total'))
+        .orderBy(sql`lower(last_name)`)
+        .orderBy(sql`lower(first_name)`)
+        .orderBy('id')
+        .offset(query.offset)
+        .limit(query.limit)
+        .execute();
+      if (found.length === 0) {
+        if (query.offset === 0) return { rows: [], total: 0 };
+        const count = await matching(query)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
+        return { rows: [], total: Number(count.n) };
+      }
+      return { rows: found.map(({ total: _total, ...row }) => row), total: Number(found[0].total) };
+    },
+
+    async countByStatus(firmId: string): Promise<Record<UserStatus, number>> {
+      const rows = await db
+        .selectFrom('users')
+        .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('firm_id', '=', firmId)
+        .groupBy('status')
+        .execute();
+      const counts: Record<UserStatus, number> = { active: 0, pending: 0, suspended: 0 };
+      for (const r of rows) counts[r.status] = Number(r.n);
+      return counts;
+    },
+
+    /** The IDs of the firm's active administrators. */
+    activeAdminIds: async (firmId: string): Promise<string[]> =>
+      (await activeAdmins(firmId).execute()).map((r) => r.id),
+
+    /**
+     * The same, locked until the transaction ends: two changes that could each leave the firm without an
+     * active administrator then happen one after the other.
+     */
+    lockActiveAdmins: async (firmId: string): Promise<string[]> =>
+      (await activeAdmins(firmId).forUpdate().execute()).map((r) => r.id),
+
+    /** One of the firm's users, locked until the transaction ends. */
+    lockInFirm(firmId: string, id: string): Promise<UserRow | undefined> {
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where('firm_id', '=', firmId)
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    findInFirm(firmId: string, id: string): Promise<UserRow | undefined> {
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where('firm_id', '=', firmId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** The login IDs (lower case) that start with `prefix`, to pick a free one beside them. */
+    async loginIdsStartingWith(prefix: string): Promise<Set<string>> {
+      const rows = await db
+        .selectFrom('users')
+        .select(sql<string>`lower(login_id)`.as('login_id'))
+        .where(sql`lower(login_id)`, 'like', `${literal(prefix)}%`)
+        .execute();
+      return new Set(rows.map((r) => r.login_id));
+    },
+
+    update(id: string, values: Updateable<UsersTable>): Promise<UserRow | undefined> {
+      return db
+        .updateTable('users')
+        .set({ ...values, updated_at: new Date() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    async delete(id: string): Promise<void> {
+      await db.deleteFrom('users').where('id', '=', id).execute();
     },
 
     async setPassword(id: string, passwordHash: string): Promise<void> {

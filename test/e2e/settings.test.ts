@@ -20,7 +20,7 @@ describe("the firm administrator's Settings in the browser", () => {
     await fill(page, 'User ID', 'admin', 'main form');
     await fill(page, 'Password', DEMO_PASSWORD, 'main form');
     await clickAndWait(page, await control(page, 'Login', 'main form'));
-    expect(pathOf(page)).toBe('/admin/settings/firm');
+    expect(pathOf(page)).toBe('/admin/settings');
     return page;
   }
 
@@ -32,10 +32,10 @@ describe("the firm administrator's Settings in the browser", () => {
       expect(await textOf(page, '.tab[aria-current="page"]')).toBe(title);
       expect(await axeViolations(page)).toEqual([]);
     }
-    await screenshot(page, 'settings-security-desktop');
-  });
+    await screenshot(page, 'settings-appearance-desktop');
+  }, 90_000);
 
-  it('saves the security section without JavaScript, and shows a refused field with its message', async () => {
+  it('saves the security section without JavaScript', async () => {
     const page = await signIn(false);
     await page.goto(`${suite.url}/admin/settings/security`);
     await page.select('#sessionTimeoutMinutes', '60');
@@ -47,14 +47,17 @@ describe("the firm administrator's Settings in the browser", () => {
     );
     expect(await page.$eval('#sessionTimeoutMinutes', (s) => (s as HTMLSelectElement).value)).toBe('60');
     expect(await page.$eval('#loginAttempts', (s) => (s as HTMLSelectElement).value)).toBe('3');
+  }, 60_000);
 
+  it('shows a refused field with its message and the value entered, without JavaScript', async () => {
+    const page = await signIn(false);
     await page.goto(`${suite.url}/admin/settings/firm`);
     await fill(page, 'ZIP', '123', 'main form');
     await clickAndWait(page, await control(page, 'Save Changes', 'main form'));
     expect(await textOf(page, '#zip-error')).toBe('ZIP must be 5 digits, or 9 as 12345-6789');
     expect(await page.$eval('#zip', (i) => (i as HTMLInputElement).value)).toBe('123');
     expect(await axeViolations(page)).toEqual([]);
-  });
+  }, 60_000);
 
   it('reads well on a phone', async () => {
     const page = await signIn(true, 390);

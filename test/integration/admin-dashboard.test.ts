@@ -11,7 +11,6 @@ import { DEMO_ACCOUNTS } from '../../src/demo/accounts';
 import type { ServiceStatus } from '../../src/shared/admin';
 import { formatDateTime } from '../../src/shared/dates';
 import { DEFAULT_SECURITY } from '../../src/shared/settings';
-import { createSettingsService } from '../../src/settings/service';
 import { createUsersService } from '../../src/users/service';
 import {
   BACKENDS,
@@ -163,22 +162,26 @@ describe.each(BACKENDS)("the administrator's dashboard and cleanup (%s)", (backe
         role: 'user',
       });
       expect(added.status).toBe(201);
-      // What the users and settings features write, through the audit service as they do.
-      const audit = createAuditService(db());
-      await audit.record({
-        actorUserId: admin.id,
-        action: 'user.suspended',
-        entity: 'user',
-        entityId: added.body.id,
-        before: { status: 'pending' },
-        after: { ...added.body, status: 'suspended' },
-      });
-      await createSettingsService({ db: db() }).saveSecurity(admin, firmId, {
-        ...DEFAULT_SECURITY,
-        twoFactorAdmins: false,
-        sessionTimeoutMinutes: 60,
-      });
-      await audit.record({
+      // User Management and Settings, through their own API.
+      const attorney = await adminOf('attorney');
+      for (const status of ['suspended', 'active']) {
+        const changed = await agent
+          .patch(`/api/users/${attorney.id}`)
+          .set('X-CSRF-Token', token)
+          .send({ status });
+        expect(changed.status).toBe(200);
+      }
+      const saved = await agent
+        .put('/api/settings/security')
+        .set('X-CSRF-Token', token)
+        .send({
+          ...DEFAULT_SECURITY,
+          twoFactorAdmins: false,
+          sessionTimeoutMinutes: 60,
+        });
+      expect(saved.status).toBe(200);
+      // An action the words do not know yet.
+      await createAuditService(db()).record({
         actorUserId: admin.id,
         action: 'user.teleported',
         entity: 'user',
@@ -190,9 +193,9 @@ describe.each(BACKENDS)("the administrator's dashboard and cleanup (%s)", (backe
       expect(res.body.activity.map((a: { text: string }) => a.text)).toEqual([
         `${ADMIN_NAME} made a change (user.teleported)`,
         `${ADMIN_NAME} changed the security settings`,
-        `${ADMIN_NAME} suspended Ben Okafor`,
+        `${ADMIN_NAME} reactivated Jordan Rivera`,
+        `${ADMIN_NAME} suspended Jordan Rivera`,
         `${ADMIN_NAME} emailed an invitation to ben@demo.example`,
-        `${ADMIN_NAME} added Ben Okafor`,
       ]);
       expect(res.body).toMatchObject({ page: 1, pageSize: 5 });
       const rows = await db()
@@ -206,9 +209,12 @@ describe.each(BACKENDS)("the administrator's dashboard and cleanup (%s)", (backe
       expect(res.body.activity.map((a: { id: string }) => a.id)).toEqual(rows.slice(0, 5).map((r) => r.id));
       expect(res.body.activity[0].at).toBe(rows[0].created_at.toISOString());
 
-      // The firm update is further down: page 2 of 5 per page.
+      // Older entries on page 2 (5 per page).
       const second = await agent.get('/api/activity').query({ page: 2, pageSize: 5 });
-      expect(second.body.activity[0].text).toBe(`${ADMIN_NAME} updated the details of Demo Immigration Law`);
+      expect(second.body.activity.slice(0, 2).map((a: { text: string }) => a.text)).toEqual([
+        `${ADMIN_NAME} added Ben Okafor`,
+        `${ADMIN_NAME} updated the details of Demo Immigration Law`,
+      ]);
       expect(second.body.activity.map((a: { id: string }) => a.id)).toEqual(
         rows.slice(5, 10).map((r) => r.id),
       );

@@ -51,6 +51,11 @@ const REQUIRED_BY_SERVER: Array<[RegExp, string[]]> = [
   [/^\/reti\/firm-onboard$/, ['name', 'contactPerson', 'contactRole', 'email', 'phone']],
   [/^\/reti\/firms\/[^/]+\/edit$/, ['name', 'contactPerson', 'contactRole', 'email', 'phone']],
   [/^\/reti\/actions(\/[^/]+)?$/, ['name', 'category', 'route', 'method', 'description']],
+  [/^\/admin\/settings\/firm$/, ['name', 'type', 'phone', 'email', 'timeZone']],
+  [/^\/admin\/settings\/security$/, ['sessionTimeoutMinutes', 'passwordPolicy', 'loginAttempts']],
+  [/^\/admin\/settings\/backup$/, ['retentionDays']],
+  [/^\/admin\/settings\/appearance$/, ['primaryColor']],
+  [/^\/admin\/settings\/appearance\/logo$/, ['logo']],
 ];
 
 describe('required fields, marked the same way on every form', () => {
@@ -101,6 +106,11 @@ describe('required fields, marked the same way on every form', () => {
       `/reti/actions?edit=${actionId}`,
     ])
       pages[path] = (await staff.get(path)).text;
+
+    const admin = request.agent(t.app);
+    await admin.post('/api/auth/login').send({ user_id: 'admin', password: DEMO_PASSWORD }).expect(200);
+    for (const section of ['firm', 'security', 'email', 'backup', 'appearance'])
+      pages[`/admin/settings/${section}`] = (await admin.get(`/admin/settings/${section}`)).text;
 
     // The Account page with two-factor sign-in off, its setup, then on; and the sign-in's code page.
     pages['/account'] = (await staff.get('/account')).text;

@@ -69,6 +69,7 @@ function FirmFields({ values, errors }: FieldsProps) {
       <SelectField
         id="type"
         name="type"
+        required
         label="Firm Type"
         defaultValue={values.type}
         options={options(FIRM_TYPES, capitalize)}
@@ -140,6 +141,7 @@ function FirmFields({ values, errors }: FieldsProps) {
       <SelectField
         id="timeZone"
         name="timeZone"
+        required
         label="Time Zone"
         defaultValue={values.timeZone}
         options={Object.entries(zones).map(([value, label]) => ({ value, label }))}
@@ -170,6 +172,7 @@ function SecurityFields({ values, errors }: FieldsProps) {
       <SelectField
         id="sessionTimeoutMinutes"
         name="sessionTimeoutMinutes"
+        required
         label="Session Timeout"
         defaultValue={values.sessionTimeoutMinutes}
         options={options(SESSION_TIMEOUTS, (m) => `${m} minutes`)}
@@ -179,6 +182,7 @@ function SecurityFields({ values, errors }: FieldsProps) {
       <SelectField
         id="passwordPolicy"
         name="passwordPolicy"
+        required
         label="Password Policy"
         defaultValue={values.passwordPolicy}
         options={options(PASSWORD_POLICIES, (p) => POLICY_LABELS[p])}
@@ -188,6 +192,7 @@ function SecurityFields({ values, errors }: FieldsProps) {
       <SelectField
         id="loginAttempts"
         name="loginAttempts"
+        required
         label="Login Attempts Limit"
         defaultValue={values.loginAttempts}
         options={options(LOGIN_ATTEMPT_LIMITS, (n) => `${n} attempts`)}
@@ -273,6 +278,7 @@ function BackupFields({ values, errors }: FieldsProps) {
       <SelectField
         id="retentionDays"
         name="retentionDays"
+        required
         label="Retention"
         defaultValue={values.retentionDays}
         options={options(RETENTION_DAYS, (d) => `${d} days`)}
@@ -289,6 +295,7 @@ function AppearanceFields({ values, errors }: FieldsProps) {
       <Field
         id="primaryColor"
         name="primaryColor"
+        required
         label="Primary Color"
         type="color"
         defaultValue={values.primaryColor}
@@ -330,7 +337,7 @@ export function SettingsPage(props: SettingsPageProps) {
       {invalid && <Alert kind="error">Check the fields marked below.</Alert>}
       <form className="card form settings-form" method="post" action={pages.admin.settingsSection(section)}>
         <input type="hidden" name="_csrf" value={csrfToken} />
-        {section === 'firm' && <RequiredNote />}
+        {section !== 'email' && <RequiredNote />}
         {section === 'firm' && <FirmFields {...fields} />}
         {section === 'security' && <SecurityFields {...fields} />}
         {section === 'email' && <EmailFields {...fields} passwordSet={props.settings.email.passwordSet} />}

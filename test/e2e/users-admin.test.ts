@@ -1,0 +1,169 @@
+import type { Page } from 'puppeteer';
+import { DEMO_PASSWORD } from '../helpers/app';
+import { inviteLink } from '../helpers/smtp';
+import {
+  axeViolations,
+  clickAndWait,
+  control,
+  e2eSuite,
+  fill,
+  pathOf,
+  screenshot,
+  textOf,
+  valueOf,
+} from './support';
+
+const PASSWORD = 'Harbor-Lights-2031!';
+
+describe('User Management in the browser, JavaScript off', () => {
+  const suite = e2eSuite();
+
+  /** The administrator, signed in through the /login form, on /admin/users. */
+  async function adminPage(options: { javaScript: boolean }): Promise<Page> {
+    const { page } = await suite.open(options);
+    await page.goto(`${suite.url}/login?next=${encodeURIComponent('/admin/users')}`);
+    await fill(page, 'User ID', 'admin', 'main form');
+    await fill(page, 'Password', DEMO_PASSWORD, 'main form');
+    await clickAndWait(page, await control(page, 'Login', 'main form'));
+    expect(pathOf(page)).toBe('/admin/users');
+    return page;
+  }
+
+  /**
+   * The same, with the product's scripts refused instead of scripting turned off: axe is a script the test
+   * puts in the page, and the page is exactly what a browser without JavaScript shows.
+   */
+  async function pageForAxe(): Promise<Page> {
+    const page = await adminPage({ javaScript: true });
+    await page.setRequestInterception(true);
+    page.on('request', (r) => void (r.resourceType() === 'script' ? r.abort() : r.continue()));
+    return page;
+  }
+
+  const flash = (page: Page) => textOf(page, 'main .flash');
+
+  it('adds a user, who accepts the invitation; suspends and reactivates them', async () => {
+    const page = await adminPage({ javaScript: false });
+    expect(await textOf(page, 'main h1')).toBe('User Management');
+    const cards = await page.$$eval('.stat-card', (els) =>
+      els.map((e) => (e as HTMLElement).innerText.replace(/\s+/g, ' ')),
+    );
+    expect(cards).toEqual(['Total Users 2', 'Active Users 2', 'Pending Users 0', 'Suspended Users 0']);
+
+    await fill(page, 'First Name', 'Priya', '#add-user form');
+    await fill(page, 'Last Name', 'Natarajan', '#add-user form');
+    await fill(page, 'Email', 'priya.natarajan@demo-firm.example', '#add-user form');
+    await page.select('#add-role', 'user');
+    await clickAndWait(page, await control(page, 'Add User', '#add-user form'));
+    expect(pathOf(page)).toBe('/admin/users');
+    expect(await flash(page)).toBe(
+      'Priya Natarajan was added with the user ID priya.natarajan. Their invitation email is on its way.',
+    );
+    expect(await textOf(page, 'table')).toContain('Priya Natarajan priya.natarajan');
+    expect(await textOf(page, 'table')).toContain('Pending Invitation sent');
+    await screenshot(page, 'admin-users-added-nojs');
+
+    // The new user accepts the emailed invitation, without JavaScript too.
+    const email = await suite.t.database.db
+      .selectFrom('outbox')
+      .select('text_body')
+      .where('to_address', '=', 'priya.natarajan@demo-firm.example')
+      .executeTakeFirstOrThrow();
+    const { page: invitee } = await suite.open({ javaScript: false });
+    await invitee.goto(`${suite.url}${new URL(inviteLink(email.text_body)).pathname}`);
+    expect(await textOf(invitee, 'main')).toContain('with the user ID priya.natarajan');
+    await fill(invitee, 'Password', PASSWORD, 'main form');
+    await fill(invitee, 'Confirm password', PASSWORD, 'main form');
+    await clickAndWait(invitee, await control(invitee, 'Set password', 'main form'));
+    expect(pathOf(invitee)).toBe('/login');
+
+    await page.goto(`${suite.url}/admin/users`);
+    await clickAndWait(page, await control(page, 'Suspend Priya Natarajan', 'table'));
+    expect(await flash(page)).toBe('Priya Natarajan was suspended and signed out everywhere.');
+    expect(await textOf(page, 'table')).toContain(
+      'Priya Natarajan priya.natarajan priya.natarajan@demo-firm.example User Suspended',
+    );
+    await screenshot(page, 'admin-users-suspended-nojs');
+
+    await clickAndWait(page, await control(page, 'Reactivate Priya Natarajan', 'table'));
+    expect(await flash(page)).toBe('Priya Natarajan was reactivated and can log in again.');
+    const user = await suite.t.database.db
+      .selectFrom('users')
+      .select('status')
+      .where('login_id', '=', 'priya.natarajan')
+      .executeTakeFirstOrThrow();
+    expect(user.status).toBe('active');
+  });
+
+  it('a refused add keeps the values and says why beside each field', async () => {
+    const page = await adminPage({ javaScript: false });
+    // What the browser's own checks let through, and the server refuses: a blank name, an email without a dot.
+    await fill(page, 'First Name', 'Omar', '#add-user form');
+    await fill(page, 'Last Name', '  ', '#add-user form');
+    await fill(page, 'Email', 'omar@firm', '#add-user form');
+    const refused = await clickAndWait(page, await control(page, 'Add User', '#add-user form'));
+    expect(refused?.status()).toBe(422);
+    expect(await textOf(page, '#add-lastName-error')).toBe('Last name is required');
+    expect(await textOf(page, '#add-email-error')).toBe('Enter a valid email');
+    expect(await valueOf(page, 'First Name', '#add-user form')).toBe('Omar');
+    expect(await valueOf(page, 'Email', '#add-user form')).toBe('omar@firm');
+  });
+
+  it('edits a user and rejects a pending one after confirming, without JavaScript', async () => {
+    const page = await adminPage({ javaScript: false });
+    await fill(page, 'First Name', 'Lena', '#add-user form');
+    await fill(page, 'Last Name', 'Fischer', '#add-user form');
+    await fill(page, 'Email', 'lena.fischer@demo-firm.example', '#add-user form');
+    await clickAndWait(page, await control(page, 'Add User', '#add-user form'));
+
+    await clickAndWait(page, await control(page, 'Edit Lena Fischer', 'table'));
+    expect(await textOf(page, 'main h1')).toBe('Edit Lena Fischer');
+    await fill(page, 'Last Name', 'Fischer-Braun', 'main form');
+    await clickAndWait(page, await control(page, 'Save Changes', 'main form'));
+    expect(await flash(page)).toBe('Lena Fischer-Braun was updated.');
+
+    await clickAndWait(page, await control(page, 'Reject Lena Fischer-Braun', 'table'));
+    expect(await textOf(page, 'main h1')).toBe('Reject User');
+    await clickAndWait(page, await control(page, 'Reject', 'main form'));
+    expect(await flash(page)).toBe(
+      'Lena Fischer-Braun was rejected: the account is removed and its invitation no longer works.',
+    );
+    expect(await textOf(page, 'table')).not.toContain('Lena');
+  });
+
+  it('has no axe violations on the list, a refused add, the edit page and the confirmation', async () => {
+    const page = await pageForAxe();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-users');
+
+    await page.goto(`${suite.url}/admin/users?q=admin&role=admin&status=active`);
+    expect(await textOf(page, 'table caption')).toBe('Users matching the search');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.goto(`${suite.url}/admin/users`);
+    await fill(page, 'First Name', 'Omar', '#add-user form');
+    await fill(page, 'Last Name', '  ', '#add-user form');
+    await fill(page, 'Email', 'omar@firm', '#add-user form');
+    await clickAndWait(page, await control(page, 'Add User', '#add-user form'));
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-users-refused');
+
+    await page.goto(`${suite.url}/admin/users`);
+    await clickAndWait(page, await control(page, 'Edit Alex Morgan', 'table'));
+    expect(await textOf(page, 'main')).toContain('You cannot change your own role.');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-user-edit');
+
+    const id = (
+      await suite.t.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('login_id', '=', 'attorney')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await page.goto(`${suite.url}/admin/users/${id}/delete`);
+    expect(await textOf(page, 'main h1')).toBe('Remove User');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-user-remove');
+  });
+});

@@ -1,0 +1,125 @@
+import { Alert, Field, RequiredNote, SelectField } from '../../islands/ui/form';
+import { Icon } from '../../islands/ui/icon';
+import { pages } from '../../src/shared/paths';
+import { fullName, ROLE_LABELS, USER_LIMITS, type UserEntry } from '../../src/shared/users';
+import type { FieldErrors } from '../../src/shared/validation';
+import { Badge } from '../components/Badge';
+import { capitalize } from '../components/format';
+import { useRenderContext } from '../context';
+import { type NewUserField, type NewUserValues, ROLE_OPTIONS } from './UsersPage';
+
+/** The stored user as the edit form's starting values. */
+export const editValuesOf = (user: UserEntry): NewUserValues => ({
+  firstName: user.firstName,
+  lastName: user.lastName,
+  email: user.email,
+  role: user.role,
+});
+
+type Props = {
+  user: UserEntry;
+  values: NewUserValues;
+  errors?: FieldErrors<NewUserField>;
+  /** Why the change was refused as a whole. */
+  refusal?: string;
+  /** Why this person may not edit users at all (the permission matrix): the form is shown off. */
+  closed?: string;
+  /** Why the user cannot be removed (a rule or the matrix): the Remove link is shown off. */
+  removeOff?: string;
+};
+
+/** /admin/users/{id}/edit: name, email and role as a real form; without JavaScript it posts and comes back. */
+export function UserEditPage({ user, values, errors = {}, refusal, closed, removeOff }: Props) {
+  const { csrfToken } = useRenderContext();
+  const name = fullName(user);
+  const text = (id: NewUserField, label: string, type: string, autoComplete: string) => (
+    <Field
+      id={`edit-${id}`}
+      name={id}
+      label={label}
+      type={type}
+      required
+      maxLength={id === 'email' ? USER_LIMITS.email : USER_LIMITS.name}
+      autoComplete={autoComplete}
+      defaultValue={values[id]}
+      error={errors[id]}
+    />
+  );
+  return (
+    <section className="section">
+      <p className="back-link">
+        <a href={pages.admin.users}>← Back to User Management</a>
+      </p>
+      <h1 className="page-title">
+        <Icon name="edit" />
+        {`Edit ${name}`}
+      </h1>
+      <dl className="user-facts">
+        <div>
+          <dt>User ID</dt>
+          <dd>{user.loginId}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>
+            <Badge status={user.status} label={capitalize(user.status)} />
+          </dd>
+        </div>
+      </dl>
+      {closed && <Alert kind="error">{closed}</Alert>}
+      {refusal && <Alert kind="error">{refusal}</Alert>}
+      {Object.keys(errors).length > 0 && <Alert kind="error">Check the fields marked below.</Alert>}
+      <form className="card form" method="post" action={pages.admin.userEdit(user.id)}>
+        <input type="hidden" name="_csrf" value={csrfToken} />
+        <RequiredNote />
+        <fieldset className="plain-fieldset" disabled={Boolean(closed)}>
+          <legend className="visually-hidden">{`Details of ${name}`}</legend>
+          <div className="form-grid">
+            {text('firstName', 'First Name', 'text', 'off')}
+            {text('lastName', 'Last Name', 'text', 'off')}
+            {text('email', 'Email', 'email', 'off')}
+            <SelectField
+              id="edit-role"
+              name="role"
+              label="Role"
+              required
+              options={ROLE_OPTIONS}
+              defaultValue={values.role}
+              // A role that cannot change is not posted: the rest of the form still saves.
+              disabled={Boolean(user.blocked.demote)}
+              hint={user.blocked.demote ?? `${ROLE_LABELS.admin}s manage the firm's users and settings.`}
+              error={errors.role}
+            />
+          </div>
+          <div className="form-actions">
+            <button type="submit" className="btn btn-primary">
+              Save Changes
+            </button>
+            <a className="btn btn-secondary" href={pages.admin.users}>
+              Cancel
+            </a>
+          </div>
+        </fieldset>
+      </form>
+      <div className="danger-zone">
+        {removeOff ? (
+          <p className="muted">
+            <button
+              type="button"
+              className="btn btn-danger-outline is-disabled"
+              aria-disabled="true"
+              aria-describedby="remove-off-reason"
+            >
+              {user.status === 'pending' ? 'Reject User' : 'Remove User'}
+            </button>{' '}
+            <span id="remove-off-reason">{removeOff}</span>
+          </p>
+        ) : (
+          <a className="btn btn-danger-outline" href={pages.admin.userDelete(user.id)}>
+            {user.status === 'pending' ? 'Reject User' : 'Remove User'}
+          </a>
+        )}
+      </div>
+    </section>
+  );
+}

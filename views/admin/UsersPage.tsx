@@ -1,0 +1,367 @@
+import { Alert, Field, RequiredNote, SelectField } from '../../islands/ui/form';
+import { Icon } from '../../islands/ui/icon';
+import { pages } from '../../src/shared/paths';
+import {
+  FIRM_ROLES,
+  fullName,
+  ROLE_FILTERS,
+  ROLE_LABELS,
+  USER_LIMITS,
+  USER_STATUSES,
+  type UserEntry,
+  type UserFilter,
+  type UserList,
+  usersPath,
+} from '../../src/shared/users';
+import type { FieldErrors } from '../../src/shared/validation';
+import { Badge } from '../components/Badge';
+import { type Column, DataTable } from '../components/DataTable';
+import { DateTimeText } from '../components/Dates';
+import { capitalize } from '../components/format';
+import { Pagination } from '../components/Pagination';
+import { StatCard } from '../components/StatCard';
+import { useRenderContext } from '../context';
+
+export const NEW_USER_FIELDS = ['firstName', 'lastName', 'email', 'role'] as const;
+export type NewUserField = (typeof NEW_USER_FIELDS)[number];
+export type NewUserValues = Record<NewUserField, string>;
+export const EMPTY_NEW_USER: NewUserValues = { firstName: '', lastName: '', email: '', role: 'user' };
+
+/** Why the person may not use a kind of control at all (the permission matrix), by control. */
+export type ClosedControls = { add?: string; edit?: string; status?: string; remove?: string };
+
+export type UsersPageProps = {
+  list: UserList<UserEntry>;
+  filter: UserFilter;
+  closed: ClosedControls;
+  /** The add-user form as entered, when it was refused. */
+  add?: { values: NewUserValues; errors?: FieldErrors<NewUserField>; error?: string };
+  /** Why a change of one user was refused. */
+  error?: string;
+};
+
+export const ROLE_OPTIONS = FIRM_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
+const ROLE_FILTER_OPTIONS = [
+  { value: '', label: 'All roles' },
+  ...ROLE_FILTERS.map((r) => ({ value: r, label: ROLE_LABELS[r] })),
+];
+const STATUS_FILTER_OPTIONS = [
+  { value: '', label: 'All statuses' },
+  ...USER_STATUSES.map((s) => ({ value: s, label: capitalize(s) })),
+];
+const AWAITING = { invitation: 'Invitation sent', approval: 'Awaiting approval' } as const;
+/** The id of the note that says why every row's control of a kind is off. */
+const closedNoteId = (kind: keyof ClosedControls) => `users-closed-${kind}`;
+
+/** /admin/users: the firm's users, their statistics, search and filters, and the add-user form. */
+export function UsersPage({ list, filter, closed, add, error }: UsersPageProps) {
+  const pageCount = Math.ceil(list.total / list.pageSize);
+  const first = (list.page - 1) * list.pageSize + 1;
+  const filtered = Boolean(filter.q || filter.role || filter.status);
+  const columns: Array<Column<UserEntry>> = [
+    {
+      header: 'Name',
+      rowHeader: true,
+      cell: (u) => (
+        <>
+          {fullName(u)} <span className="user-login muted">{u.loginId}</span>
+        </>
+      ),
+    },
+    { header: 'Email', cell: (u) => u.email, className: 'break-anywhere' },
+    { header: 'Role', cell: (u) => ROLE_LABELS[u.role] },
+    {
+      header: 'Status',
+      cell: (u) => (
+        <>
+          <Badge status={u.status} label={capitalize(u.status)} />
+          {u.awaiting && <span className="user-awaiting muted"> {AWAITING[u.awaiting]}</span>}
+        </>
+      ),
+    },
+    {
+      header: 'Last Login',
+      cell: (u) => (u.lastLogin ? <DateTimeText value={u.lastLogin} /> : 'Never'),
+      className: 'nowrap',
+    },
+    {
+      header: 'Actions',
+      cell: (u) => <RowActions user={u} closed={closed} filter={filter} page={list.page} />,
+    },
+  ];
+  const closedNotes = (['edit', 'status', 'remove'] as const).filter((kind) => closed[kind]);
+  return (
+    <section className="section users-page">
+      <div className="page-head">
+        <h1 className="page-title">
+          <Icon name="users" />
+          User Management
+        </h1>
+        {!closed.add && (
+          <a className="btn btn-primary" href="#add-user">
+            Add User
+          </a>
+        )}
+      </div>
+      {error && <Alert kind="error">{error}</Alert>}
+      <div className="stat-grid">
+        <StatCard label="Total Users" value={list.counts.total} />
+        <StatCard label="Active Users" value={list.counts.active} />
+        <StatCard label="Pending Users" value={list.counts.pending} />
+        <StatCard label="Suspended Users" value={list.counts.suspended} />
+      </div>
+      <form className="card users-search" method="get" action={pages.admin.users} role="search">
+        <Field
+          id="users-q"
+          name="q"
+          type="search"
+          label="Search"
+          hint="Name, email or user ID"
+          maxLength={USER_LIMITS.search}
+          defaultValue={filter.q}
+        />
+        <SelectField
+          id="users-role"
+          name="role"
+          label="Role"
+          options={ROLE_FILTER_OPTIONS}
+          defaultValue={filter.role ?? ''}
+        />
+        <SelectField
+          id="users-status"
+          name="status"
+          label="Status"
+          options={STATUS_FILTER_OPTIONS}
+          defaultValue={filter.status ?? ''}
+        />
+        <div className="users-search-actions">
+          <button type="submit" className="btn btn-secondary">
+            Search
+          </button>
+          {filtered && <a href={pages.admin.users}>Clear search</a>}
+        </div>
+      </form>
+      {closedNotes.map((kind) => (
+        <p key={kind} className="muted control-reasons" id={closedNoteId(kind)}>
+          {closed[kind]}
+        </p>
+      ))}
+      <DataTable
+        caption={filtered ? 'Users matching the search' : 'Users'}
+        columns={columns}
+        rows={list.users}
+        rowKey={(u) => u.id}
+        empty={filtered ? 'No users match the search.' : 'This firm has no users yet.'}
+      />
+      {list.total > 0 && (
+        <p className="muted list-summary">
+          {`Showing ${first}–${first + list.users.length - 1} of ${list.total} users`}
+        </p>
+      )}
+      <Pagination
+        page={list.page}
+        pageCount={pageCount}
+        href={(n) => usersPath({ ...filter, page: n })}
+        label="Pages of the users table"
+      />
+      <AddUserForm closed={closed.add} {...add} />
+    </section>
+  );
+}
+
+/** Edit, and the status changes this user's status allows; a control that cannot be used says why. */
+function RowActions(props: { user: UserEntry; closed: ClosedControls; filter: UserFilter; page: number }) {
+  const { user, closed } = props;
+  const name = fullName(user);
+  const status = (label: string, to: 'active' | 'suspended', blocked: string | undefined) => (
+    <StatusForm {...props} label={label} to={to} blocked={blocked} />
+  );
+  return (
+    <div className="user-actions">
+      <LinkControl
+        href={pages.admin.userEdit(user.id)}
+        label="Edit"
+        name={name}
+        closed={closed.edit && closedNoteId('edit')}
+      />
+      {user.status === 'active' && status('Suspend', 'suspended', user.blocked.suspend)}
+      {user.status === 'suspended' && status('Reactivate', 'active', user.blocked.reactivate)}
+      {user.status === 'pending' && status('Approve', 'active', user.blocked.approve)}
+      {user.status === 'pending' && (
+        <LinkControl
+          href={pages.admin.userDelete(user.id)}
+          label="Reject"
+          name={name}
+          danger
+          blocked={user.blocked.remove}
+          closed={closed.remove && closedNoteId('remove')}
+          reasonId={`user-${user.id}-reject`}
+        />
+      )}
+    </div>
+  );
+}
+
+/** A small form that sets the user's status, keeping the list's search for the way back. */
+function StatusForm(props: {
+  user: UserEntry;
+  closed: ClosedControls;
+  filter: UserFilter;
+  page: number;
+  label: string;
+  to: 'active' | 'suspended';
+  blocked?: string;
+}) {
+  const { csrfToken } = useRenderContext();
+  const { user, label } = props;
+  const reasonId = `user-${user.id}-${label.toLowerCase()}`;
+  const name = `${label} ${fullName(user)}`;
+  const className = label === 'Suspend' ? 'btn btn-small btn-danger-outline' : 'btn btn-small btn-secondary';
+  if (props.blocked || props.closed.status)
+    return (
+      <OffButton
+        label={label}
+        name={name}
+        className={className}
+        describedBy={props.blocked ? reasonId : closedNoteId('status')}
+        reason={props.blocked}
+      />
+    );
+  return (
+    <form method="post" action={pages.admin.userStatus(user.id)} className="user-status-form">
+      <input type="hidden" name="_csrf" value={csrfToken} />
+      <input type="hidden" name="status" value={props.to} />
+      {props.filter.q && <input type="hidden" name="q" value={props.filter.q} />}
+      {props.filter.role && <input type="hidden" name="role" value={props.filter.role} />}
+      {props.filter.status && <input type="hidden" name="listStatus" value={props.filter.status} />}
+      {props.page > 1 && <input type="hidden" name="page" value={props.page} />}
+      <button type="submit" className={className} aria-label={name}>
+        {label}
+      </button>
+    </form>
+  );
+}
+
+/** A link styled as a button (Edit, Reject), or the same control off with the reason. */
+function LinkControl(props: {
+  href: string;
+  label: string;
+  name: string;
+  danger?: boolean;
+  blocked?: string;
+  /** The note that says why every row's control of this kind is off. */
+  closed?: string | false;
+  reasonId?: string;
+}) {
+  const className = props.danger ? 'btn btn-small btn-danger-outline' : 'btn btn-small btn-secondary';
+  const label = `${props.label} ${props.name}`;
+  if (props.blocked || props.closed)
+    return (
+      <OffButton
+        label={props.label}
+        name={label}
+        className={className}
+        describedBy={props.blocked ? props.reasonId! : (props.closed as string)}
+        reason={props.blocked}
+      />
+    );
+  return (
+    <a className={className} href={props.href} aria-label={label}>
+      {props.label}
+    </a>
+  );
+}
+
+/**
+ * A control that cannot be used here: still focusable (aria-disabled), so keyboard and screen-reader
+ * users hear why, and no form around it, so nothing is posted. A reason of this row is shown beside it.
+ */
+function OffButton(props: {
+  label: string;
+  name: string;
+  className: string;
+  describedBy: string;
+  reason?: string;
+}) {
+  return (
+    <span className="user-control-off">
+      <button
+        type="button"
+        className={`${props.className} is-disabled`}
+        aria-disabled="true"
+        aria-label={props.name}
+        aria-describedby={props.describedBy}
+        title={props.reason}
+      >
+        {props.label}
+      </button>
+      {props.reason && (
+        <span className="control-reason muted" id={props.describedBy}>
+          {props.reason}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** SPEC's add-user form: first name, last name, email and role; the account is invited by email. */
+function AddUserForm(props: {
+  closed?: string;
+  values?: NewUserValues;
+  errors?: FieldErrors<NewUserField>;
+  error?: string;
+}) {
+  const { csrfToken } = useRenderContext();
+  const values = props.values ?? EMPTY_NEW_USER;
+  const errors = props.errors ?? {};
+  const text = (id: NewUserField, label: string, type = 'text', autoComplete = 'off') => (
+    <Field
+      id={`add-${id}`}
+      name={id}
+      label={label}
+      type={type}
+      required
+      maxLength={id === 'email' ? USER_LIMITS.email : USER_LIMITS.name}
+      autoComplete={autoComplete}
+      defaultValue={values[id]}
+      error={errors[id]}
+    />
+  );
+  return (
+    <section className="card add-user" id="add-user" aria-labelledby="add-user-title">
+      <h2 id="add-user-title">Add User</h2>
+      <p className="muted">
+        The new user gets a user ID made from their email and an invitation email to choose their password.
+      </p>
+      {props.closed && <Alert kind="error">{props.closed}</Alert>}
+      {props.error && <Alert kind="error">{props.error}</Alert>}
+      {Object.keys(errors).length > 0 && <Alert kind="error">Check the fields marked below.</Alert>}
+      <form method="post" action={pages.admin.users} className="form">
+        <input type="hidden" name="_csrf" value={csrfToken} />
+        <RequiredNote />
+        <fieldset className="plain-fieldset" disabled={Boolean(props.closed)}>
+          <legend className="visually-hidden">New user</legend>
+          <div className="form-grid">
+            {text('firstName', 'First Name', 'text', 'given-name')}
+            {text('lastName', 'Last Name', 'text', 'family-name')}
+            {text('email', 'Email', 'email', 'email')}
+            <SelectField
+              id="add-role"
+              name="role"
+              label="Role"
+              required
+              options={ROLE_OPTIONS}
+              defaultValue={values.role}
+              error={errors.role}
+            />
+          </div>
+          <div className="form-actions">
+            <button type="submit" className="btn btn-primary">
+              Add User
+            </button>
+          </div>
+        </fieldset>
+      </form>
+    </section>
+  );
+}
