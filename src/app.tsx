@@ -2,12 +2,17 @@ import express, { type Request, type Response, Router } from 'express';
 import type { Logger } from 'pino';
 import { ErrorPage } from '../views/components/ErrorPage';
 import { accessFeature } from './access';
+import { adminFeature } from './admin';
+import { cleanupSources } from './admin/cleanup';
+import { createAdminService } from './admin/service';
 import { createActionKit } from './access/kit';
 import { enforceAccess } from './access/middleware';
 import { createAccessService } from './access/service';
 import { areaPages } from './areas';
 import { createAuditService } from './audit/service';
 import { authFeature } from './auth';
+import { backupsFeature } from './backups';
+import { createBackupsService } from './backups/service';
 import { BRANDING_ACTIONS, brandingFeature } from './branding';
 import { LOGO_MAX_BYTES, LOGO_REFUSALS } from './branding/logo';
 import { createBrandingService } from './branding/service';
@@ -49,6 +54,7 @@ import { invitationsFeature } from './invitations';
 import { createInvitationsService } from './invitations/service';
 import { MAIL_ACTIONS, mailFeature } from './mail';
 import { createMailSender } from './mail/sender';
+import { createOutboxStore } from './mail/store';
 import { mfaFeature } from './mfa';
 import { createMfaService } from './mfa/service';
 import { createEmailTestService } from './mail/service';
@@ -112,12 +118,10 @@ export function createApp(deps: AppDeps): App {
   const access = createAccessService({ db, redis, redisPrefix, logger, declared: DECLARED_ACTIONS });
   const firmsIn = (handle: typeof db) => createFirmsService({ db: handle, endSessions });
   const firms = firmsIn(db);
-  const settings = createSettingsService({
-    db,
-    sealer: createSealer(config.settingsKey),
-    firms,
-    platformTimeZone: config.timeZone,
-  });
+  const sealer = createSealer(config.settingsKey);
+  const settingsIn = (handle: typeof db) =>
+    createSettingsService({ db: handle, sealer, firms: firmsIn(handle), platformTimeZone: config.timeZone });
+  const settings = settingsIn(db);
   const mail = createMailSender({
     db,
     mailer: config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined,
@@ -166,6 +170,26 @@ export function createApp(deps: AppDeps): App {
     securityOf: settings.securityOf,
   });
   const users = createUserAdminService({ db, endSessions, invite: invitations.addUser });
+  const accounts = createUsersService(db);
+  const backups = createBackupsService({
+    db,
+    dataDir: config.dataDir,
+    timeZone: config.timeZone,
+    logger,
+    firmsIn,
+    settingsIn,
+  });
+  const admin = createAdminService({
+    db,
+    users: accounts,
+    settings,
+    backups,
+    outboxBacklog: createOutboxStore(db).backlogOf,
+    platformSmtp: Boolean(config.smtpUrl),
+    llm: config.llm,
+    counters: { activeUsers: accounts.countActive },
+    cleanup: cleanupSources({ backups }),
+  });
 
   const health = healthFeature({
     kit,
@@ -212,6 +236,14 @@ export function createApp(deps: AppDeps): App {
       render,
     }),
     brandingFeature({ kit, branding, render }),
+    adminFeature({ kit, admin, render }),
+    backupsFeature({
+      kit,
+      backups,
+      activeFirmIds: firms.activeIds,
+      logger,
+      daily: config.dailyBackups,
+    }),
     { start: () => mail.start(), stop: () => mail.stop() },
     sessionPruning({ sessions, logger }),
     { pages: publicPages({ render, publicUrl: config.publicUrl }) },

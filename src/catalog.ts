@@ -1,6 +1,8 @@
 import type { ActionMeta } from './access/action';
 import { ACCESS_ACTIONS } from './access';
+import { ADMIN_ACTIONS } from './admin';
 import { AUTH_ACTIONS } from './auth';
+import { BACKUP_ACTIONS } from './backups';
 import { BRANDING_ACTIONS } from './branding';
 import { CONTACT_ACTIONS } from './contact';
 import { DEMO_ACTIONS } from './demo';
@@ -28,4 +30,6 @@ export const DECLARED_ACTIONS: ActionMeta[] = [
   MFA_ACTIONS,
   MAIL_ACTIONS,
   BRANDING_ACTIONS,
+  ADMIN_ACTIONS,
+  BACKUP_ACTIONS,
 ].flatMap((actions) => Object.values(actions));

@@ -78,6 +78,13 @@ const envSchema = z.object({
       'must be 64 hexadecimal characters (32 bytes), e.g. from openssl rand -hex 32',
     )
     .optional(),
+  LLM_BASE_URL: url(['http:', 'https:']).optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().max(200).optional(),
+  DAILY_BACKUPS: z
+    .enum(['0', '1', 'true', 'false'], { error: 'must be 1, true, 0 or false' })
+    .optional()
+    .transform((v) => v === undefined || v === '1' || v === 'true'),
 });
 
 export type Config = {
@@ -102,6 +109,10 @@ export type Config = {
   timeZone: string;
   /** Seals secrets kept in the database (a firm's SMTP password, TOTP secrets): AES-256-GCM, 32 bytes. */
   settingsKey: Buffer;
+  /** An OpenAI-compatible LLM; unset: the product runs without one ("Not configured"). */
+  llm?: { baseUrl: string; apiKey?: string; model?: string };
+  /** Whether every app process makes each firm's daily backup (and prunes old ones). */
+  dailyBackups: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -145,6 +156,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     timeZone: e.TIME_ZONE,
     settingsKey: Buffer.from(e.SETTINGS_KEY ?? developmentSecret(dataDir, 'settings-key'), 'hex'),
+    llm: e.LLM_BASE_URL
+      ? { baseUrl: e.LLM_BASE_URL.replace(/\/$/, ''), apiKey: e.LLM_API_KEY, model: e.LLM_MODEL }
+      : undefined,
+    dailyBackups: e.DAILY_BACKUPS,
   };
 }
 

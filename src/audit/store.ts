@@ -1,5 +1,7 @@
-import { type Kysely, sql } from 'kysely';
-import type { DB } from '../db/schema';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { AuditLogTable, DB } from '../db/schema';
+
+export type AuditRow = Selectable<AuditLogTable>;
 
 export type AuditEntry = {
   actorUserId: string | null;
@@ -41,6 +43,42 @@ export function createAuditStore(db: Kysely<DB>) {
               >`(SELECT trim(first_name || ' ' || last_name) FROM users WHERE id = ${actor}::uuid)`
             : null,
         })
+        .execute();
+    },
+
+    /**
+     * One page of a firm's activity, newest first, with the total (a window count; a page past the end
+     * counts separately). The index on (firm_id, created_at DESC, seq DESC) serves both.
+     */
+    async pageOfFirm(
+      firmId: string,
+      options: { offset: number; limit: number },
+    ): Promise<{ rows: AuditRow[]; total: number }> {
+      const query = db.selectFrom('audit_log').where('firm_id', '=', firmId);
+      const found = await query
+        .selectAll()
+        .select((eb) => eb.fn.countAll<number>().over().as('total'))
+        .orderBy('created_at', 'desc')
+        .orderBy('seq', 'desc')
+        .offset(options.offset)
+        .limit(options.limit)
+        .execute();
+      if (found.length === 0) {
+        if (options.offset === 0) return { rows: [], total: 0 };
+        const count = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+        return { rows: [], total: Number(count.n) };
+      }
+      return { rows: found.map(({ total: _total, ...row }) => row), total: Number(found[0].total) };
+    },
+
+    /** Every entry of a firm, oldest first: what its backup keeps. */
+    allOfFirm(firmId: string): Promise<AuditRow[]> {
+      return db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('firm_id', '=', firmId)
+        .orderBy('created_at')
+        .orderBy('seq')
         .execute();
     },
   };

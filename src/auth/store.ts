@@ -38,6 +38,28 @@ export function createSessionsStore(db: Kysely<DB>) {
       await db.deleteFrom('sessions').where('user_id', 'in', userIds).execute();
     },
 
+    /** The ended sessions of some users still stored (pruning removes them every few minutes too). */
+    async countExpiredOf(userIds: string[]): Promise<number> {
+      if (userIds.length === 0) return 0;
+      const row = await db
+        .selectFrom('sessions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', 'in', userIds)
+        .where('expires_at', '<=', new Date())
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async deleteExpiredOf(userIds: string[]): Promise<number> {
+      if (userIds.length === 0) return 0;
+      const result = await db
+        .deleteFrom('sessions')
+        .where('user_id', 'in', userIds)
+        .where('expires_at', '<=', new Date())
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     async deleteExpired(): Promise<void> {
       await db.deleteFrom('sessions').where('expires_at', '<=', new Date()).execute();
     },

@@ -4,6 +4,7 @@ import * as access from './migrations/0002_access';
 import * as passwordResets from './migrations/0003_password_resets';
 import * as firmAdministration from './migrations/0004_firm_administration';
 import * as usersAdmin from './migrations/0005_users_admin';
+import * as admin from './migrations/0007_admin';
 
 /** Migrations are listed here in order, so the bundled server carries them without reading a folder. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0003_password_resets': passwordResets,
   '0004_firm_administration': firmAdministration,
   '0005_users_admin': usersAdmin,
+  '0007_admin': admin,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

@@ -144,6 +144,8 @@ export interface AuditLogTable {
   /** The actor's name when it acted, kept after the user is removed. */
   actor_name: string | null;
   created_at: CreatedAt;
+  /** The order rows were written in: the entries of one transaction share its created_at. */
+  seq: ColumnType<number, never, never>;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -105,6 +105,9 @@ export function createFirmsService(deps: { db: Kysely<DB>; endSessions: EndSessi
       return { total: counts.active + counts.pending + counts.inactive, ...counts };
     },
 
+    /** The IDs of the active firms, for background work done for each (their daily backups). */
+    activeIds: (): Promise<string[]> => firms.activeIds(),
+
     get: async (actor: SessionUser, id: string): Promise<Firm> => toFirm(await visibleRow(actor, id)),
 
     /** The firm, locked until the caller's transaction ends: its changes then happen one at a time. */

@@ -40,6 +40,11 @@ export function createFirmsStore(db: Kysely<DB>) {
       return { rows, total: Number(found[0].total) };
     },
 
+    async activeIds(): Promise<string[]> {
+      const rows = await db.selectFrom('firms').select('id').where('status', '=', 'active').execute();
+      return rows.map((r) => r.id);
+    },
+
     async countByStatus(): Promise<Record<FirmStatus, number>> {
       const rows = await db
         .selectFrom('firms')

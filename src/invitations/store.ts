@@ -62,6 +62,39 @@ export function createInvitationsStore(db: Kysely<DB>) {
       return result.numUpdatedRows > 0n;
     },
 
+    /** The firm's invitations, oldest first. */
+    listByFirm(firmId: string): Promise<InvitationRow[]> {
+      return db
+        .selectFrom('invitations')
+        .selectAll()
+        .where('firm_id', '=', firmId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+    },
+
+    /** The firm's invitations that expired before anyone accepted them. */
+    async countExpired(firmId: string): Promise<number> {
+      const row = await db
+        .selectFrom('invitations')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('firm_id', '=', firmId)
+        .where('used_at', 'is', null)
+        .where('expires_at', '<=', sql<Date>`now()`)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async deleteExpired(firmId: string): Promise<number> {
+      const result = await db
+        .deleteFrom('invitations')
+        .where('firm_id', '=', firmId)
+        .where('used_at', 'is', null)
+        .where('expires_at', '<=', sql<Date>`now()`)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /** Once a firm has its administrator, the other links sent to its contact are spent too. */
     async closeFirmInvitations(firmId: string): Promise<void> {
       await db

@@ -104,7 +104,20 @@ export function createOutboxStore(db: Kysely<DB>) {
         .where('id', '=', id)
         .execute();
     },
+
+    /** A firm's emails still waiting to go out, and when the oldest of them was queued. */
+    async backlogOf(firmId: string): Promise<OutboxBacklog> {
+      const row = await db
+        .selectFrom('outbox')
+        .select((eb) => [eb.fn.countAll<number>().as('pending'), eb.fn.min('created_at').as('oldest')])
+        .where('firm_id', '=', firmId)
+        .where('status', '=', 'pending')
+        .executeTakeFirstOrThrow();
+      return { pending: Number(row.pending), oldest: row.oldest ? new Date(row.oldest) : null };
+    },
   };
 }
+
+export type OutboxBacklog = { pending: number; oldest: Date | null };
 
 export type OutboxStore = ReturnType<typeof createOutboxStore>;

@@ -88,6 +88,9 @@ export const api = {
   settingsLogo: '/settings/appearance/logo',
   backups: '/backups',
   backupDownload: (backupId: string) => `/backups/${backupId}/download`,
+  dashboard: '/dashboard',
+  activity: '/activity',
+  cleanup: '/cleanup',
 } as const;
 
 /** A page that leads on to `next` once done (the sign-in steps pass it along). */

@@ -64,6 +64,13 @@ export function createUsersService(db: Kysely<DB>) {
     findByLoginId: store.findByLoginId,
     findById: store.findById,
     listByFirm: store.listByFirm,
+    /** The firm's active users: the administrator's dashboard counts them. */
+    countActive: async (firmId: string): Promise<number> => (await store.countByStatus(firmId)).active,
+    /** Full names ("Ana Lopez") of some of the firm's users, by ID. */
+    async namesOf(firmId: string, ids: string[]): Promise<Map<string, string>> {
+      const rows = await store.namesOf(firmId, ids);
+      return new Map(rows.map((r) => [r.id, `${r.first_name} ${r.last_name}`.trim()]));
+    },
     recordFailedLogin: store.recordFailedLogin,
     recordSuccessfulLogin: store.recordSuccessfulLogin,
     activatePending: store.activatePending,

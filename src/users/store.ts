@@ -79,6 +79,20 @@ export function createUsersStore(db: Kysely<DB>) {
         .execute();
     },
 
+    /** The names of some users of a firm, by ID (a user removed since is simply not there). */
+    namesOf(
+      firmId: string,
+      ids: string[],
+    ): Promise<Array<{ id: string; first_name: string; last_name: string }>> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('users')
+        .select(['id', 'first_name', 'last_name'])
+        .where('firm_id', '=', firmId)
+        .where('id', 'in', ids)
+        .execute();
+    },
+
     async insert(user: NewUser): Promise<UserRow> {
       return db
         .insertInto('users')

@@ -80,6 +80,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     SETTINGS_KEY: crypto.randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://127.0.0.1',
+    // No test app makes backups in the background; the backups tests run the daily pass themselves.
+    DAILY_BACKUPS: '0',
     ...options.env,
   });
   const url = pgSchema && (options.postgresUrl?.(pgSchema.url) ?? pgSchema.url);

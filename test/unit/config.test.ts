@@ -44,6 +44,8 @@ describe('configuration from the environment', () => {
     [{ TIME_ZONE: 'America/Springfield' }, /TIME_ZONE: must be an IANA time zone name/],
     // An offset knows no daylight saving time: for half of the year, its times would be an hour off.
     [{ TIME_ZONE: '-05:00' }, /TIME_ZONE: must be an IANA time zone name/],
+    [{ LLM_BASE_URL: 'ftp://llm.example' }, /LLM_BASE_URL: must be a URL starting with http: or https:/],
+    [{ DAILY_BACKUPS: 'sometimes' }, /DAILY_BACKUPS: must be 1, true, 0 or false/],
   ])('refuses %j, naming the variable', (env, message) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, ...env })).toThrow(message);
@@ -69,6 +71,23 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ ...base, TIME_ZONE: 'America/Los_Angeles' }).timeZone).toBe('America/Los_Angeles');
     expect(loadConfig({ ...base, TIME_ZONE: 'america/chicago' }).timeZone).toBe('America/Chicago');
     expect(loadConfig({ ...base, TIME_ZONE: 'UTC' }).timeZone).toBe('UTC');
+  });
+
+  it('takes an optional LLM, and makes daily backups unless told not to', () => {
+    expect(loadConfig(base)).toMatchObject({ llm: undefined, dailyBackups: true });
+    expect(
+      loadConfig({
+        ...base,
+        LLM_BASE_URL: 'https://llm.example/v1/',
+        LLM_API_KEY: 'sk-key',
+        LLM_MODEL: 'a-model',
+        DAILY_BACKUPS: '0',
+      }),
+    ).toMatchObject({
+      llm: { baseUrl: 'https://llm.example/v1', apiKey: 'sk-key', model: 'a-model' },
+      dailyBackups: false,
+    });
+    expect(loadConfig({ ...base, LLM_API_KEY: 'sk-key' }).llm).toBeUndefined();
   });
 
   it('reads the proxy setting as a flag, a hop count or addresses', () => {

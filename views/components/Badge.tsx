@@ -11,6 +11,15 @@ const TONES: Record<string, 'success' | 'warning' | 'danger'> = {
 };
 
 /** A status as a coloured pill; the word itself carries the meaning, the colour only repeats it. */
-export function Badge({ status, label = status }: { status: string; label?: string }) {
-  return <span className={`status-badge status-badge-${TONES[status] ?? 'neutral'}`}>{label}</span>;
+export function Badge({
+  status,
+  label = status,
+  tone = TONES[status] ?? 'neutral',
+}: {
+  status: string;
+  label?: string;
+  /** A tone of its own, for a state that is not one of the status words above. */
+  tone?: 'success' | 'warning' | 'danger' | 'neutral';
+}) {
+  return <span className={`status-badge status-badge-${tone}`}>{label}</span>;
 }

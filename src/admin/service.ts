@@ -1,0 +1,191 @@
+import type { Kysely } from 'kysely';
+import { createAuditService } from '../audit/service';
+import { activityText, removedInWords } from '../audit/words';
+import type { BackupsService } from '../backups/service';
+import type { DB } from '../db/schema';
+import { inTransaction } from '../db/transaction';
+import type { SettingsService } from '../settings/service';
+import {
+  type ActivityPage,
+  type CleanupPreview,
+  type CleanupResult,
+  type Dashboard,
+  DASHBOARD_STATS,
+  type DashboardStat,
+  NOT_IN_USE,
+  type ServiceStatus,
+  type StatKey,
+} from '../shared/admin';
+import { ServiceError } from '../shared/errors';
+import type { SessionUser } from '../shared/session';
+import type { UsersService } from '../users/service';
+import type { CleanupSource, Removal } from './cleanup';
+import { createAdminStore } from './store';
+import {
+  backupStatus,
+  CHECK_TIMEOUT_MS,
+  databaseStatus,
+  emailStatus,
+  type LlmConfig,
+  llmStatus,
+  type OutboxBacklog,
+  withTimeout,
+} from './status';
+
+/**
+ * What counts each stat card: a later feature wires its count in by adding one function here (in the
+ * composition root). A card without one says "Not in use yet".
+ */
+export type StatCounters = Partial<Record<StatKey, (firmId: string) => Promise<number>>>;
+
+const NO_FIRM = "The administrator's dashboard belongs to a firm: only its own administrators can use it.";
+
+export type AdminServiceDeps = {
+  db: Kysely<DB>;
+  users: UsersService;
+  settings: SettingsService;
+  backups: BackupsService;
+  /** The firm's emails waiting in the outbox (the mail feature's query). */
+  outboxBacklog: (firmId: string) => Promise<OutboxBacklog>;
+  /** Whether the platform has a mail server (SMTP_URL). */
+  platformSmtp: boolean;
+  llm?: LlmConfig;
+  counters: StatCounters;
+  cleanup: CleanupSource[];
+};
+
+/** A check that could not run (its query failed or took too long): said so, rather than failing the dashboard. */
+const unchecked = (key: ServiceStatus['key'], label: string): ServiceStatus => ({
+  key,
+  label,
+  tone: 'neutral',
+  state: 'Unknown',
+  detail: 'Could not be checked just now.',
+});
+
+/**
+ * The firm administrator's dashboard (its stat cards, the status of the services the firm relies on and
+ * its recent activity in words) and the cleanup of what the firm's retention settings say may go.
+ */
+export function createAdminService(deps: AdminServiceDeps) {
+  const { db } = deps;
+  const store = createAdminStore(db);
+
+  function firmIdOf(actor: SessionUser): string {
+    if (!actor.firmId) throw new ServiceError('forbidden', NO_FIRM);
+    return actor.firmId;
+  }
+
+  async function stat(key: StatKey, label: string, firmId: string): Promise<DashboardStat> {
+    const count = deps.counters[key];
+    if (!count) return { key, label, value: null, note: NOT_IN_USE };
+    return count(firmId).then(
+      (value) => ({ key, label, value }),
+      () => ({ key, label, value: null, note: 'Unavailable' }),
+    );
+  }
+
+  async function mailServerOf(firmId: string): Promise<'firm' | 'platform' | null> {
+    // Only whether the firm has its own: a password that cannot be opened still means one is set.
+    const own = await deps.settings.smtpOf(firmId).then(Boolean, () => true);
+    return own ? 'firm' : deps.platformSmtp ? 'platform' : null;
+  }
+
+  const statuses = (firmId: string): Promise<ServiceStatus[]> =>
+    Promise.all([
+      databaseStatus(() => store.ping()),
+      llmStatus(deps.llm),
+      withTimeout(Promise.all([mailServerOf(firmId), deps.outboxBacklog(firmId)]), CHECK_TIMEOUT_MS).then(
+        ([server, backlog]) => emailStatus(server, backlog, new Date()),
+        () => unchecked('email', 'Email Service'),
+      ),
+      withTimeout(
+        Promise.all([deps.backups.latestDone(firmId), deps.settings.retentionDays(firmId)]),
+        CHECK_TIMEOUT_MS,
+      ).then(
+        ([latest, days]) => backupStatus(latest, days, new Date()),
+        () => unchecked('backup', 'Backup'),
+      ),
+    ]);
+
+  return {
+    async dashboard(actor: SessionUser): Promise<Dashboard> {
+      const firmId = firmIdOf(actor);
+      const [stats, services] = await Promise.all([
+        Promise.all(DASHBOARD_STATS.map((s) => stat(s.key, s.label, firmId))),
+        statuses(firmId),
+      ]);
+      return { stats, services };
+    },
+
+    /** One page of the firm's audit log, newest first, each entry in words. */
+    async activity(actor: SessionUser, page: number, pageSize: number): Promise<ActivityPage> {
+      const firmId = firmIdOf(actor);
+      const { rows, total } = await createAuditService(db).pageOfFirm(firmId, page, pageSize);
+      const userIds = [
+        ...new Set(rows.filter((r) => r.entity === 'user' && r.entity_id).map((r) => r.entity_id!)),
+      ];
+      const names = await deps.users.namesOf(firmId, userIds);
+      const activity = rows.map((row) => ({
+        id: row.id,
+        at: row.created_at.toISOString(),
+        action: row.action,
+        text: activityText({
+          action: row.action,
+          actorUserId: row.actor_user_id,
+          actorName: row.actor_name,
+          entity: row.entity,
+          entityId: row.entity_id,
+          before: row.before,
+          after: row.after,
+          entityName: row.entity_id ? names.get(row.entity_id) : undefined,
+        }),
+      }));
+      return { activity, total, page, pageSize };
+    },
+
+    /** What the cleanup would remove now, per source, under the firm's retention. */
+    async cleanupPreview(actor: SessionUser): Promise<CleanupPreview> {
+      const firmId = firmIdOf(actor);
+      const retentionDays = await deps.settings.retentionDays(firmId);
+      const items = await Promise.all(
+        deps.cleanup.map(async (source) => ({
+          key: source.key,
+          label: source.label,
+          description: source.description(retentionDays),
+          count: await source.count(db, firmId, retentionDays),
+        })),
+      );
+      return { retentionDays, items, total: items.reduce((sum, i) => sum + i.count, 0) };
+    },
+
+    /** Removes it all in one transaction with one audit row; files go once that is committed. */
+    async cleanup(actor: SessionUser): Promise<CleanupResult> {
+      const firmId = firmIdOf(actor);
+      const retentionDays = await deps.settings.retentionDays(firmId);
+      const removals = await inTransaction(db, async (trx) => {
+        const done: Array<[string, Removal]> = [];
+        for (const source of deps.cleanup)
+          done.push([source.key, await source.remove(trx, firmId, retentionDays)]);
+        await createAuditService(trx).record({
+          actorUserId: actor.id,
+          action: 'cleanup.performed',
+          entity: 'firm',
+          entityId: firmId,
+          firmId,
+          after: { retentionDays, removed: Object.fromEntries(done.map(([key, r]) => [key, r.count])) },
+        });
+        return done;
+      });
+      for (const [, removal] of removals) await removal.afterCommit?.();
+      const removed = Object.fromEntries(removals.map(([key, r]) => [key, r.count]));
+      const total = removals.reduce((sum, [, r]) => sum + r.count, 0);
+      const message = total
+        ? `Cleanup done: ${removedInWords(removed)} removed.`
+        : 'Cleanup done: there was nothing to remove.';
+      return { removed, total, message };
+    },
+  };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;

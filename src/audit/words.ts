@@ -1,0 +1,204 @@
+/**
+ * The audit log in words, for the administrator's Recent activity: one sentence per entry, such as
+ * "Ana Lopez suspended Ben Okafor". Every action name the product writes is here; an unknown one still
+ * reads as a sentence.
+ */
+
+/** What an entry says, with the names found for it. */
+export type ActivityFacts = {
+  action: string;
+  actorUserId: string | null;
+  /** The actor's name when it acted (kept after the user is removed). */
+  actorName: string | null;
+  entity: string;
+  entityId: string | null;
+  before: unknown;
+  after: unknown;
+  /** The entity's name now, when the entry itself does not carry it (a user named by ID only). */
+  entityName?: string;
+};
+
+type Words = {
+  actor: string;
+  /** The user the entry is about, by name. */
+  target: string;
+  /** The actor acted on their own account. */
+  self: boolean;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+  facts: ActivityFacts;
+};
+
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+
+/** A person's name from a row as the audit log keeps it (firstName and lastName). */
+function personIn(row: Record<string, unknown>): string | undefined {
+  const name = [text(row.firstName), text(row.lastName)].filter(Boolean).join(' ');
+  return name || undefined;
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** "a", "a and b", "a, b and c". */
+function listInWords(parts: string[]): string {
+  if (parts.length <= 1) return parts.join('');
+  return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+/** The things a cleanup removes, as counted nouns; a source added later without words reads by its key. */
+const CLEANUP_NOUNS: Record<string, [string, string]> = {
+  invitations: ['expired invitation', 'expired invitations'],
+  sessions: ['ended session', 'ended sessions'],
+  backups: ['backup past the retention', 'backups past the retention'],
+};
+
+/** "2 expired invitations and 1 ended session", or "nothing" when every count is 0. */
+export function removedInWords(removed: Record<string, unknown>): string {
+  // The sources' own order (the stored row's keys may come back in another).
+  const order = (key: string) => {
+    const index = Object.keys(CLEANUP_NOUNS).indexOf(key);
+    return index < 0 ? Number.MAX_SAFE_INTEGER : index;
+  };
+  const parts = Object.entries(removed)
+    .map(([key, count]): [string, number] => [key, Number(count) || 0])
+    .filter(([, count]) => count > 0)
+    .sort(([a], [b]) => order(a) - order(b))
+    .map(([key, count]) => {
+      const [one, many] = CLEANUP_NOUNS[key] ?? [key, key];
+      return plural(count, one, many);
+    });
+  return parts.length ? listInWords(parts) : 'nothing';
+}
+
+const ROLE_WORDS: Record<string, string> = { admin: 'administrator', user: 'user', reti: 'platform staff' };
+
+const SETTINGS_WORDS: Record<string, string> = {
+  firm: 'the firm information',
+  security: 'the security settings',
+  email: 'the email settings',
+  backup: 'the backup and maintenance settings',
+  appearance: 'the appearance and branding settings',
+};
+
+const firmIn = (w: Words) => text(w.after.name) ?? text(w.before.name) ?? 'the firm';
+const actionIn = (w: Words) => text(w.after.name) ?? text(w.before.name) ?? 'an API action';
+const yourOwn = (w: Words, what: string) => (w.self ? `their ${what}` : `${w.target}'s ${what}`);
+const forWhom = (w: Words) => (w.self ? '' : ` for ${w.target}`);
+
+function firmUpdated(w: Words): string {
+  const status = text(w.after.status);
+  if (status && status !== text(w.before.status)) {
+    if (status === 'active') return `${w.actor} activated the firm ${firmIn(w)}`;
+    if (status === 'inactive') return `${w.actor} deactivated the firm ${firmIn(w)}`;
+    return `${w.actor} set the firm ${firmIn(w)} to ${status}`;
+  }
+  return `${w.actor} updated the details of ${firmIn(w)}`;
+}
+
+function userUpdated(w: Words): string {
+  const role = text(w.after.role);
+  if (role && text(w.before.role) && role !== text(w.before.role))
+    return `${w.actor} made ${w.target} ${role === 'admin' ? 'an' : 'a'} ${ROLE_WORDS[role] ?? role}`;
+  return `${w.actor} updated ${yourOwn(w, 'details')}`;
+}
+
+function actionUpdated(w: Words): string {
+  const active = w.after.isActive;
+  if (typeof active === 'boolean' && active !== w.before.isActive)
+    return `${w.actor} turned ${active ? 'on' : 'off'} the API action ${actionIn(w)}`;
+  return `${w.actor} changed the API action ${actionIn(w)}`;
+}
+
+function emailTested(w: Words): string {
+  const to = text(w.after.to);
+  const email = `a test email${to ? ` to ${to}` : ''}`;
+  return w.after.sent === false
+    ? `${w.actor} tried to send ${email}; it was not sent`
+    : `${w.actor} sent ${email}`;
+}
+
+function backupCreated(w: Words): string {
+  return w.facts.actorUserId ? `${w.actor} made a backup` : 'The daily backup was made';
+}
+
+function backupPruned(w: Words): string {
+  const count = Number(w.after.removed) || 0;
+  const days = Number(w.after.retentionDays) || 0;
+  const removed = count === 1 ? '1 backup older than' : `${count} backups older than`;
+  return `${removed} the ${days}-day retention ${count === 1 ? 'was' : 'were'} removed`;
+}
+
+const PHRASES: Record<string, (w: Words) => string> = {
+  'firm.created': (w) => `${w.actor} added the firm ${firmIn(w)}`,
+  'firm.updated': firmUpdated,
+  'firm.deleted': (w) => `${w.actor} deleted the firm ${firmIn(w)}`,
+  'firm.profile.updated': (w) => `${w.actor} changed ${SETTINGS_WORDS.firm}`,
+  'user.created': (w) =>
+    w.self ? `${w.target} set up their account as the firm's administrator` : `${w.actor} added ${w.target}`,
+  'user.activated': (w) => `${w.target} accepted their invitation and activated their account`,
+  'user.awaiting_approval': (w) =>
+    `${w.target} accepted their invitation; their account waits for an administrator's approval`,
+  'user.approved': (w) => `${w.actor} approved ${w.target}`,
+  'user.rejected': (w) => `${w.actor} rejected ${w.target}`,
+  'user.suspended': (w) => `${w.actor} suspended ${w.target}`,
+  'user.reactivated': (w) => `${w.actor} reactivated ${w.target}`,
+  'user.updated': userUpdated,
+  'user.removed': (w) => `${w.actor} removed ${w.target}`,
+  'user.locked': (w) => `${w.target}'s account was locked after too many failed sign-ins`,
+  'user.password_reset': (w) => `${w.target} chose a new password with a reset link`,
+  'user.password.changed': (w) => `${w.actor} changed ${yourOwn(w, 'password')}`,
+  'user.mfa.enabled': (w) => `${w.actor} turned on two-factor sign-in${forWhom(w)}`,
+  'user.mfa.disabled': (w) => `${w.actor} turned off two-factor sign-in${forWhom(w)}`,
+  'user.mfa.recovery-code.used': (w) => `${w.target} signed in with a recovery code`,
+  'user.mfa.recovery-codes.regenerated': (w) => `${w.actor} made new recovery codes${forWhom(w)}`,
+  'password_reset.sent': (w) => `A password reset link was emailed to ${w.target}`,
+  'invitation.sent': (w) => `${w.actor} emailed an invitation to ${text(w.after.email) ?? 'a new user'}`,
+  'invitation.accepted': (w) => `${w.actor} accepted their invitation`,
+  'settings.logo.updated': (w) => `${w.actor} uploaded a new logo`,
+  'settings.logo.removed': (w) => `${w.actor} removed the logo`,
+  'settings.email.tested': emailTested,
+  'backup.created': backupCreated,
+  'backup.failed': (w) =>
+    w.facts.actorUserId ? `A backup made by ${w.actor} failed` : 'The daily backup failed',
+  'backup.pruned': backupPruned,
+  'cleanup.performed': (w) =>
+    `${w.actor} cleaned up the firm's data: ${removedInWords(record(w.after.removed))} removed`,
+  'action.created': (w) => `${w.actor} added the API action ${actionIn(w)}`,
+  'action.updated': actionUpdated,
+  'action.deleted': (w) => `${w.actor} deleted the API action ${actionIn(w)}`,
+  'permission.saved': (w) => `${w.actor} changed who may use an API action`,
+};
+
+/** "settings.security.updated" → "… changed the security settings". */
+function settingsUpdated(action: string): ((w: Words) => string) | undefined {
+  const section = /^settings\.(\w+)\.updated$/.exec(action)?.[1];
+  if (!section) return undefined;
+  return (w) => `${w.actor} changed ${SETTINGS_WORDS[section] ?? `the ${section} settings`}`;
+}
+
+/** One entry of the audit log as a sentence. */
+export function activityText(facts: ActivityFacts): string {
+  const before = record(facts.before);
+  const after = record(facts.after);
+  const actor = facts.actorName ?? (facts.actorUserId ? 'A removed user' : 'The system');
+  const target =
+    facts.entity === 'user'
+      ? (personIn(after) ?? personIn(before) ?? facts.entityName ?? 'a removed user')
+      : (facts.entityName ?? 'a removed user');
+  const words: Words = {
+    actor,
+    target,
+    self: facts.actorUserId !== null && facts.actorUserId === facts.entityId,
+    before,
+    after,
+    facts,
+  };
+  const phrase =
+    PHRASES[facts.action] ??
+    settingsUpdated(facts.action) ??
+    ((w: Words) => `${w.actor} made a change (${facts.action})`);
+  return phrase(words);
+}

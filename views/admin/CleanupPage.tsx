@@ -1,0 +1,69 @@
+import type { CleanupItem, CleanupPreview } from '../../src/shared/admin';
+import { pages } from '../../src/shared/paths';
+import { Alert } from '../../islands/ui/form';
+import { Icon } from '../../islands/ui/icon';
+import { type Column, DataTable } from '../components/DataTable';
+import { useRenderContext } from '../context';
+
+const COLUMNS: Array<Column<CleanupItem>> = [
+  { header: 'What', rowHeader: true, cell: (i) => i.label },
+  { header: 'Why it may go', cell: (i) => i.description },
+  { header: 'Count', cell: (i) => i.count.toLocaleString('en-US'), className: 'nowrap' },
+];
+
+type Props = {
+  preview: CleanupPreview;
+  /** Why the cleanup just posted was refused. */
+  refusal?: string;
+  /** Why this user cannot clean up now: the button is disabled, with the reason. */
+  disabled?: string;
+};
+
+/** /admin/cleanup: what the firm's retention settings say may go, counted, then one button to remove it. */
+export function CleanupPage({ preview, refusal, disabled }: Props) {
+  const { csrfToken } = useRenderContext();
+  return (
+    <section className="section">
+      <p className="back-link">
+        <a href={pages.admin.dashboard}>← Back to Dashboard</a>
+      </p>
+      <h1 className="page-title">
+        <Icon name="delete" />
+        Data Cleanup
+      </h1>
+      <p className="lead">
+        {`What your firm's retention settings say may be removed now. Backups are kept for ${preview.retentionDays} days; `}
+        <a href={pages.admin.settingsSection('backup')}>change the retention in Settings</a>.
+      </p>
+      {refusal && <Alert kind="error">{refusal}</Alert>}
+      <DataTable
+        caption="What may be removed"
+        columns={COLUMNS}
+        rows={preview.items}
+        rowKey={(i) => i.key}
+        empty="Nothing to clean up."
+      />
+      <form method="post" action={pages.admin.cleanup} className="cleanup-form">
+        <input type="hidden" name="_csrf" value={csrfToken} />
+        <p>
+          {preview.total
+            ? `${preview.total.toLocaleString('en-US')} ${preview.total === 1 ? 'item' : 'items'} can be removed. This cannot be undone.`
+            : 'There is nothing to remove right now.'}
+        </p>
+        <button
+          type="submit"
+          className="btn btn-danger"
+          disabled={disabled !== undefined}
+          aria-describedby={disabled ? 'cleanup-disabled-reason' : undefined}
+        >
+          Clean Up Now
+        </button>
+        {disabled && (
+          <p className="muted" id="cleanup-disabled-reason">
+            {disabled}
+          </p>
+        )}
+      </form>
+    </section>
+  );
+}
