@@ -11,7 +11,7 @@ import { createAccessService } from './access/service';
 import { areaPages } from './areas';
 import { createAuditService } from './audit/service';
 import { authFeature } from './auth';
-import { backupsFeature } from './backups';
+import { BACKUP_ACTIONS, backupsFeature } from './backups';
 import { createBackupsService } from './backups/service';
 import { BRANDING_ACTIONS, brandingFeature } from './branding';
 import { LOGO_MAX_BYTES, LOGO_REFUSALS } from './branding/logo';
@@ -226,8 +226,9 @@ export function createApp(deps: AppDeps): App {
       render,
       panels: settingsPanels({
         refusal: (user, action) => access.refusalNow(user, action)?.message,
-        actions: { ...MAIL_ACTIONS, ...BRANDING_ACTIONS },
+        actions: { ...MAIL_ACTIONS, ...BRANDING_ACTIONS, ...BACKUP_ACTIONS },
         ownAddress: emailTest.ownAddress,
+        backupsOf: (user) => backups.list(user),
       }),
     }),
     mailFeature({

@@ -1,6 +1,8 @@
+import { BackupsPanel } from '../../views/admin/BackupsPanel';
 import { EmailTestForm } from '../../views/admin/EmailTestForm';
 import { LogoForm } from '../../views/admin/LogoForm';
 import type { ActionMeta } from '../access/action';
+import type { BackupPage } from '../shared/backups';
 import type { SessionUser } from '../shared/session';
 import type { SectionPanels } from './forms';
 
@@ -8,11 +10,26 @@ import type { SectionPanels } from './forms';
 export function settingsPanels(deps: {
   /** Why this user may not run the action now (the matrix), or undefined. */
   refusal: (user: SessionUser, action: ActionMeta) => string | undefined;
-  actions: { testEmail: ActionMeta; uploadLogo: ActionMeta; removeLogo: ActionMeta };
+  actions: {
+    testEmail: ActionMeta;
+    uploadLogo: ActionMeta;
+    removeLogo: ActionMeta;
+    listBackups: ActionMeta;
+    createBackup: ActionMeta;
+  };
   ownAddress: (user: SessionUser) => Promise<string>;
+  backupsOf: (user: SessionUser) => Promise<BackupPage>;
 }): SectionPanels {
   return async (req, res, section) => {
     const user = req.session.user!;
+    // The firm's backups, when this administrator may list them (the matrix decides, as for the API).
+    if (section === 'backup' && !deps.refusal(user, deps.actions.listBackups))
+      return (
+        <BackupsPanel
+          {...await deps.backupsOf(user)}
+          backUpNowRefusal={deps.refusal(user, deps.actions.createBackup)}
+        />
+      );
     if (section === 'email')
       return (
         <section className="card settings-panel" aria-labelledby="email-test-title">
