@@ -315,7 +315,7 @@ export function SettingsPage(props: SettingsPageProps) {
   const invalid = Object.values(errors).some(Boolean);
   const fields = { values, errors };
   return (
-    <section className="section">
+    <section className="section settings-page">
       <h1 className="page-title">
         <Icon name="settings" />
         Settings
