@@ -17,9 +17,14 @@ import {
   STAFF_SECURITY,
 } from '../shared/settings';
 import type { SectionInput } from './schema';
-import { createSettingsStore, type FirmSettingsChange, type FirmSettingsRow } from './store';
+import {
+  createSettingsStore,
+  type FirmSettingsChange,
+  type FirmSettingsRow,
+  type LightSettingsRow,
+} from './store';
 
-const securityFrom = (row: FirmSettingsRow | undefined): SecuritySettings =>
+const securityFrom = (row: LightSettingsRow | undefined): SecuritySettings =>
   row
     ? {
         twoFactorAdmins: row.two_factor_admins,
@@ -62,7 +67,7 @@ export type FirmPageContext = {
 };
 
 /** Every section but the firm's profile, from the settings row (the defaults when there is none yet). */
-function sectionsFrom(row: FirmSettingsRow | undefined): Sections {
+function sectionsFrom(row: LightSettingsRow | undefined): Sections {
   return {
     security: securityFrom(row),
     email: {
@@ -76,7 +81,7 @@ function sectionsFrom(row: FirmSettingsRow | undefined): Sections {
     backup: { retentionDays: (row?.backup_retention_days ?? 30) as FirmSettings['backup']['retentionDays'] },
     appearance: {
       primaryColor: row?.primary_color ?? DEFAULT_PRIMARY_COLOR,
-      hasLogo: Boolean(row?.logo),
+      hasLogo: Boolean(row?.logo_type),
     },
   };
 }
@@ -116,7 +121,7 @@ export function createSettingsService(deps: {
   function columnsFor<S extends Exclude<SettingsSection, 'firm'>>(
     section: S,
     input: SectionInput[S],
-    before: FirmSettingsRow | undefined,
+    before: LightSettingsRow | undefined,
   ): FirmSettingsChange {
     switch (section) {
       case 'security': {
@@ -199,11 +204,11 @@ export function createSettingsService(deps: {
      * session timeout and its look. Read fresh each time, so a saved change holds from the next request.
      */
     async pageContextOf(firmId: string): Promise<FirmPageContext> {
-      const [profile, row] = await Promise.all([firmsService().profileById(firmId), store.findLight(firmId)]);
+      const [profile, row] = await Promise.all([firmsService().profileById(firmId), store.find(firmId)]);
       const version = row ? versionOf(row) : '0';
       return {
         timeZone: profile?.timeZone ?? platformTimeZone,
-        sessionTimeoutMinutes: securityFrom(row as FirmSettingsRow | undefined).sessionTimeoutMinutes,
+        sessionTimeoutMinutes: securityFrom(row).sessionTimeoutMinutes,
         branding: {
           themeHref: pages.firmTheme(firmId, version),
           logoHref: row?.logo_type ? pages.firmLogo(firmId, version) : undefined,
@@ -239,7 +244,7 @@ export function createSettingsService(deps: {
     },
 
     async brandingOf(firmId: string): Promise<FirmBranding> {
-      const row = await store.find(firmId);
+      const row = await store.findWithLogo(firmId);
       if (!row) return { primaryColor: DEFAULT_PRIMARY_COLOR, logo: null, version: '0' };
       return {
         primaryColor: row.primary_color,
@@ -264,7 +269,7 @@ export function createSettingsService(deps: {
           entity: 'settings',
           entityId: firmId,
           firmId,
-          before: { hasLogo: Boolean(before?.logo) },
+          before: { hasLogo: Boolean(before?.logo_type) },
           after: { hasLogo: Boolean(logo), type: logo?.type ?? null, bytes: logo?.bytes.length ?? 0 },
         });
         return { primaryColor: row.primary_color, logo, version: versionOf(row) };

@@ -2,17 +2,19 @@ import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { DB, FirmSettingsTable } from '../db/schema';
 
 export type FirmSettingsRow = Selectable<FirmSettingsTable>;
+export type LightSettingsRow = Omit<FirmSettingsRow, 'logo'>;
 export type FirmSettingsChange = Omit<Updateable<FirmSettingsTable>, 'firm_id' | 'updated_at'>;
 
 /** A firm's settings row; a firm without one has the defaults (see the migration). */
 export function createSettingsStore(db: Kysely<DB>) {
   return {
-    find(firmId: string): Promise<FirmSettingsRow | undefined> {
+    /** The whole row, the logo's bytes too: only for serving the logo. */
+    findWithLogo(firmId: string): Promise<FirmSettingsRow | undefined> {
       return db.selectFrom('firm_settings').selectAll().where('firm_id', '=', firmId).executeTakeFirst();
     },
 
-    /** The row without the logo's bytes: what every page of a firm's member needs, read on each request. */
-    findLight(firmId: string): Promise<Omit<FirmSettingsRow, 'logo'> | undefined> {
+    /** The row without the logo's bytes (read on every page of a firm's member, so kept light). */
+    find(firmId: string): Promise<LightSettingsRow | undefined> {
       return db
         .selectFrom('firm_settings')
         .select([
