@@ -31,10 +31,14 @@ export function startServer(env: Record<string, string>): ServerProcess {
   return { child, output: () => output, exited };
 }
 
-/** The port a server started with PORT=0 printed once it listens. */
+/**
+ * The port a server started with PORT=0 printed once it listens. A cold start on a fresh data folder
+ * migrates and seeds (7 s on an idle machine); while the browser tests run beside it, it can take
+ * several times that.
+ */
 export async function listeningPort(server: ServerProcess): Promise<number> {
   const printed = /is running at http:\/\/localhost:(\d+)/;
-  await waitFor(() => printed.test(server.output()) || server.child.exitCode !== null);
+  await waitFor(() => printed.test(server.output()) || server.child.exitCode !== null, 50_000);
   const match = printed.exec(server.output());
   if (!match) throw new Error(`The server did not start:\n${server.output()}`);
   return Number(match[1]);

@@ -5,6 +5,9 @@ import path from 'node:path';
 import { waitFor } from '../helpers/poll';
 import { exitWithin, killServers, listeningPort, startServer } from '../helpers/process';
 
+// Each test starts a server on a fresh data folder: a cold start (see listeningPort) before what is tested.
+jest.setTimeout(90_000);
+
 describe('stopping the server process', () => {
   const dataDirs: string[] = [];
   const dataDir = () => {
