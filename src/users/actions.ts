@@ -1,4 +1,5 @@
-import { declareFor } from '../access/action';
+import type { z } from 'zod';
+import { type ActionContext, declareFor } from '../access/action';
 import { pages } from '../shared/paths';
 import { fullName, type ManagedUser, type UserList, USER_OUTCOMES } from '../shared/users';
 import {
@@ -14,6 +15,8 @@ import { type UserChange, USER_NOT_FOUND } from './service';
 
 const action = declareFor<UsersDeps>();
 const CATEGORY = 'User Management';
+type UserCtx = ActionContext<UsersDeps>;
+type UserPatch = z.output<typeof userPatchSchema>;
 
 /** The API's user: exactly its contract's fields (the pages also get what is blocked and why). */
 const publicUser = (u: ManagedUser): ManagedUser => ({
@@ -78,6 +81,13 @@ export const addUser = action({
   },
 });
 
+/** PUT and PATCH make the same change: any of the fields, and the status. */
+const userChange = {
+  input: userPatchSchema,
+  run: ({ deps, actor, params }: UserCtx, input: UserPatch) => deps.users.update(actor!, params.id, input),
+  answer: (change: UserChange) => publicUser(change.user),
+};
+
 export const updateUser = action({
   name: 'Update User',
   category: CATEGORY,
@@ -86,9 +96,7 @@ export const updateUser = action({
   route: '/users/{id}',
   notFound: USER_NOT_FOUND,
   grants: { admin: 'w' },
-  input: userPatchSchema,
-  run: ({ deps, actor, params }, input) => deps.users.update(actor!, params.id, input),
-  answer: (change) => publicUser(change.user),
+  ...userChange,
   form: {
     path: pages.admin.userEdit(':id'),
     done: (_ctx, change) => ({ to: pages.admin.users, flash: outcomeOf(change) }),
@@ -104,9 +112,7 @@ export const changeUser = action({
   route: '/users/{id}',
   notFound: USER_NOT_FOUND,
   grants: { admin: 'w' },
-  input: userPatchSchema,
-  run: ({ deps, actor, params }, input) => deps.users.update(actor!, params.id, input),
-  answer: (change) => publicUser(change.user),
+  ...userChange,
   form: {
     path: pages.admin.userStatus(':id'),
     schema: statusFormSchema,

@@ -1,12 +1,12 @@
-import { Alert, Field, RequiredNote, SelectField } from '../../islands/ui/form';
+import { Alert, RequiredNote } from '../../islands/ui/form';
 import { Icon } from '../../islands/ui/icon';
 import { pages } from '../../src/shared/paths';
-import { fullName, ROLE_LABELS, USER_LIMITS, type UserEntry } from '../../src/shared/users';
+import { fullName, ROLE_LABELS, type UserEntry } from '../../src/shared/users';
 import type { FieldErrors } from '../../src/shared/validation';
 import { Badge } from '../components/Badge';
 import { capitalize } from '../components/format';
 import { useRenderContext } from '../context';
-import { type NewUserField, type NewUserValues, ROLE_OPTIONS } from './UsersPage';
+import { type NewUserField, type NewUserValues, UserFields } from './UsersPage';
 
 /** The stored user as the edit form's starting values. */
 export const editValuesOf = (user: UserEntry): NewUserValues => ({
@@ -32,19 +32,6 @@ type Props = {
 export function UserEditPage({ user, values, errors = {}, refusal, closed, removeOff }: Props) {
   const { csrfToken } = useRenderContext();
   const name = fullName(user);
-  const text = (id: NewUserField, label: string, type: string, autoComplete: string) => (
-    <Field
-      id={`edit-${id}`}
-      name={id}
-      label={label}
-      type={type}
-      required
-      maxLength={id === 'email' ? USER_LIMITS.email : USER_LIMITS.name}
-      autoComplete={autoComplete}
-      defaultValue={values[id]}
-      error={errors[id]}
-    />
-  );
   return (
     <section className="section">
       <p className="back-link">
@@ -74,23 +61,15 @@ export function UserEditPage({ user, values, errors = {}, refusal, closed, remov
         <RequiredNote />
         <fieldset className="plain-fieldset" disabled={Boolean(closed)}>
           <legend className="visually-hidden">{`Details of ${name}`}</legend>
-          <div className="form-grid">
-            {text('firstName', 'First Name', 'text', 'off')}
-            {text('lastName', 'Last Name', 'text', 'off')}
-            {text('email', 'Email', 'email', 'off')}
-            <SelectField
-              id="edit-role"
-              name="role"
-              label="Role"
-              required
-              options={ROLE_OPTIONS}
-              defaultValue={values.role}
-              // A role that cannot change is not posted: the rest of the form still saves.
-              disabled={Boolean(user.blocked.demote)}
-              hint={user.blocked.demote ?? `${ROLE_LABELS.admin}s manage the firm's users and settings.`}
-              error={errors.role}
-            />
-          </div>
+          <UserFields
+            idPrefix="edit"
+            values={values}
+            errors={errors}
+            role={{
+              blocked: user.blocked.demote,
+              hint: `${ROLE_LABELS.admin}s manage the firm's users and settings.`,
+            }}
+          />
           <div className="form-actions">
             <button type="submit" className="btn btn-primary">
               Save Changes

@@ -41,6 +41,52 @@ export type UsersPageProps = {
 };
 
 export const ROLE_OPTIONS = FIRM_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
+
+/**
+ * A user's name, email and role, as the add and edit forms ask them. `autoComplete` lets the browser
+ * suggest a person's name and email (the add form); `role` says why the role cannot change, if it cannot.
+ */
+export function UserFields(props: {
+  idPrefix: string;
+  values: NewUserValues;
+  errors: FieldErrors<NewUserField>;
+  autoComplete?: boolean;
+  role?: { blocked?: string; hint: string };
+}) {
+  const { idPrefix, values, errors } = props;
+  const text = (id: NewUserField, label: string, type: string, autoComplete: string) => (
+    <Field
+      id={`${idPrefix}-${id}`}
+      name={id}
+      label={label}
+      type={type}
+      required
+      maxLength={id === 'email' ? USER_LIMITS.email : USER_LIMITS.name}
+      autoComplete={props.autoComplete ? autoComplete : 'off'}
+      defaultValue={values[id]}
+      error={errors[id]}
+    />
+  );
+  return (
+    <div className="form-grid">
+      {text('firstName', 'First Name', 'text', 'given-name')}
+      {text('lastName', 'Last Name', 'text', 'family-name')}
+      {text('email', 'Email', 'email', 'email')}
+      <SelectField
+        id={`${idPrefix}-role`}
+        name="role"
+        label="Role"
+        required
+        options={ROLE_OPTIONS}
+        defaultValue={values.role}
+        // A role that cannot change is not posted: the rest of the form still saves.
+        disabled={Boolean(props.role?.blocked)}
+        hint={props.role && (props.role.blocked ?? props.role.hint)}
+        error={errors.role}
+      />
+    </div>
+  );
+}
 const ROLE_FILTER_OPTIONS = [
   { value: '', label: 'All roles' },
   ...ROLE_FILTERS.map((r) => ({ value: r, label: ROLE_LABELS[r] })),
@@ -314,19 +360,6 @@ function AddUserForm(props: {
   const { csrfToken } = useRenderContext();
   const values = props.values ?? EMPTY_NEW_USER;
   const errors = props.errors ?? {};
-  const text = (id: NewUserField, label: string, type = 'text', autoComplete = 'off') => (
-    <Field
-      id={`add-${id}`}
-      name={id}
-      label={label}
-      type={type}
-      required
-      maxLength={id === 'email' ? USER_LIMITS.email : USER_LIMITS.name}
-      autoComplete={autoComplete}
-      defaultValue={values[id]}
-      error={errors[id]}
-    />
-  );
   return (
     <section className="card add-user" id="add-user" aria-labelledby="add-user-title">
       <h2 id="add-user-title">Add User</h2>
@@ -341,20 +374,7 @@ function AddUserForm(props: {
         <RequiredNote />
         <fieldset className="plain-fieldset" disabled={Boolean(props.closed)}>
           <legend className="visually-hidden">New user</legend>
-          <div className="form-grid">
-            {text('firstName', 'First Name', 'text', 'given-name')}
-            {text('lastName', 'Last Name', 'text', 'family-name')}
-            {text('email', 'Email', 'email', 'email')}
-            <SelectField
-              id="add-role"
-              name="role"
-              label="Role"
-              required
-              options={ROLE_OPTIONS}
-              defaultValue={values.role}
-              error={errors.role}
-            />
-          </div>
+          <UserFields idPrefix="add" values={values} errors={errors} autoComplete />
           <div className="form-actions">
             <button type="submit" className="btn btn-primary">
               Add User
