@@ -100,6 +100,8 @@ function evictingPool(pool: pg.Pool): PostgresPool {
 
 async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
+  // The cases search box's trigram index (PostgreSQL ships pg_trgm in contrib).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const inMemory = dataDir === 'memory://';
   const folder = inMemory ? undefined : path.join(dataDir, 'pgdata');
   const releaseLock = folder ? takeLock(`${folder}.lock`) : () => undefined;
@@ -107,6 +109,7 @@ async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
     const client = await PGlite.create(folder ?? 'memory://', {
       parsers: { [DATE]: (v: string) => v, [INT8]: (v: string) => Number(v) },
       loadDataDir: template,
+      extensions: { pg_trgm },
     });
     const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
     return {

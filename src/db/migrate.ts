@@ -5,6 +5,7 @@ import * as passwordResets from './migrations/0003_password_resets';
 import * as firmAdministration from './migrations/0004_firm_administration';
 import * as usersAdmin from './migrations/0005_users_admin';
 import * as admin from './migrations/0007_admin';
+import * as cases from './migrations/0008_cases';
 
 /** Migrations are listed here in order, so the bundled server carries them without reading a folder. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004_firm_administration': firmAdministration,
   '0005_users_admin': usersAdmin,
   '0007_admin': admin,
+  '0008_cases': cases,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

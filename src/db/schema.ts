@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { CaseStatus, CaseType, FormType } from '../shared/cases';
 import type { Role } from '../shared/session';
 
 /** Table types for Kysely: one name for one thing across SQL and TypeScript. */
@@ -193,7 +194,67 @@ export interface PasswordResetsTable {
   created_at: CreatedAt;
 }
 
+export interface ClientsTable {
+  id: Generated<string>;
+  firm_id: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+  date_of_birth: string | null;
+  country_of_citizenship: string | null;
+  a_number: string | null;
+  address: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: UpdatedAt;
+}
+
+export interface CaseCountersTable {
+  firm_id: string;
+  year: number;
+  last: number;
+}
+
+export interface CasesTable {
+  id: Generated<string>;
+  firm_id: string;
+  case_number: string;
+  client_id: string;
+  /** The client's name, kept in step with the client's row by triggers (search and sort). */
+  client_name: ColumnType<string, never, never>;
+  case_type: CaseType;
+  form_type: FormType;
+  status: Generated<CaseStatus>;
+  assignee_id: string | null;
+  due_date: string | null;
+  description: Generated<string>;
+  receipt_number: string | null;
+  priority_date: string | null;
+  legal_fee_cents: number | null;
+  amount_paid_cents: number | null;
+  decided_at: Date | null;
+  search_text: ColumnType<string, never, never>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: UpdatedAt;
+}
+
+export interface CaseHistoryTable {
+  id: Generated<string>;
+  case_id: string;
+  actor_user_id: string | null;
+  actor_name: string | null;
+  field: string;
+  from_value: string | null;
+  to_value: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  seq: ColumnType<number, never, never>;
+}
+
 export interface DB {
+  clients: ClientsTable;
+  cases: CasesTable;
+  case_counters: CaseCountersTable;
+  case_history: CaseHistoryTable;
   firms: FirmsTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -67,3 +67,28 @@ export const US_TIME_ZONES: Record<string, string> = {
   'Pacific/Guam': 'Chamorro Time (Guam, Northern Mariana Islands)',
   'Pacific/Pago_Pago': 'Samoa Time (American Samoa)',
 };
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Today's calendar date ('2026-11-23') where the firm is: its deadlines fall due by its own clock. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // en-CA writes dates as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(now);
+}
+
+/** A calendar date moved by whole days ('2026-11-23' + 7 → '2026-11-30'), with no time zone involved. */
+export function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Whether text is a real calendar date written YYYY-MM-DD (no 2026-02-30). */
+export function isIsoDate(text: string): boolean {
+  return ISO_DATE.test(text) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
+}

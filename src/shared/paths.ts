@@ -25,6 +25,28 @@ export const pages = {
   /** A firm's stylesheet (its primary colour) and logo, for its signed-in users. */
   firmTheme: (firmId: string, version: string) => `/firms/${firmId}/theme-${version}.css`,
   firmLogo: (firmId: string, version: string) => `/firms/${firmId}/logo-${version}`,
+  /**
+   * Cases and clients, in the area of the person's role (an administrator's under /admin, a firm user's
+   * under /user): the same pages and forms in both.
+   */
+  cases: (area: 'admin' | 'user') => ({
+    list: `/${area}/cases`,
+    /** The create-case page (the administrator's list holds the form too, and posts it to `list`). */
+    create: `/${area}/cases/new`,
+    view: (caseId: string) => `/${area}/cases/${caseId}`,
+    edit: (caseId: string) => `/${area}/cases/${caseId}/edit`,
+    /** Posts a status move (the Process button and the case page's moves). */
+    move: (caseId: string) => `/${area}/cases/${caseId}/status`,
+    remove: (caseId: string) => `/${area}/cases/${caseId}/delete`,
+    import: `/${area}/cases/import`,
+    export: `/${area}/cases/export`,
+    client: (clientId: string) => `/${area}/clients/${clientId}`,
+    clientEdit: (clientId: string) => `/${area}/clients/${clientId}/edit`,
+    clientRemove: (clientId: string) => `/${area}/clients/${clientId}/delete`,
+  }),
+  user: {
+    dashboard: '/user/dashboard',
+  },
   admin: {
     dashboard: '/admin/dashboard',
     activity: (page: number) => `/admin/dashboard?activity=${page}`,
@@ -90,6 +112,12 @@ export const api = {
   backupDownload: (backupId: string) => `/backups/${backupId}/download`,
   dashboard: '/dashboard',
   activity: '/activity',
+  cases: '/cases',
+  case: (caseId: string) => `/cases/${caseId}`,
+  casesImport: '/cases/import',
+  casesExport: '/cases/export',
+  clients: '/clients',
+  client: (clientId: string) => `/clients/${clientId}`,
   cleanup: '/cleanup',
 } as const;
 
