@@ -1,15 +1,29 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
 import busboy from 'busboy';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { HttpError } from './errors';
 
 /** The one file of a multipart form; `tooLarge` when it passed the limit (its bytes are then dropped). */
 export type UploadedFile = { field: string; filename: string; bytes: Buffer; tooLarge: boolean };
 
+/** The same, written to a temporary file (deleted when the response ends) instead of held in memory. */
+export type StoredFile = { field: string; filename: string; path: string; size: number; tooLarge: boolean };
+
 declare module 'express-serve-static-core' {
   interface Request {
     upload?: UploadedFile;
+    storedUpload?: StoredFile;
   }
 }
+
+type Options = { field: string; maxBytes: number; tooLarge: string };
+
+/** Takes in the file part's bytes; answers the file once they are all in (undefined: an empty file input). */
+type Take<F> = (stream: Readable, info: busboy.FileInfo, res: Response) => Promise<F | undefined>;
 
 /** Room for the form's text fields (the CSRF token) and the part headers beside the file. */
 const FIELDS_ALLOWANCE = 16 * 1024;
@@ -18,17 +32,13 @@ const HOPELESS_FACTOR = 8;
 
 /**
  * Reads a signed-in person's multipart/form-data body (a no-JS upload form or an API call): its text
- * fields into req.body, so the CSRF check that follows finds the form's token, and its one file into
- * req.upload, held in memory up to `maxBytes`. A larger file is drained, not kept: busboy stops
- * delivering at its limit, and the stream must still be read to its end or the request never finishes.
- * The route then refuses it with the form. Anything but multipart passes by untouched.
+ * fields into req.body, so the CSRF check that follows finds the form's token, and its one file through
+ * `take`, up to `maxBytes`. A larger file is drained, not kept: busboy stops delivering at its limit, and
+ * the stream must still be read to its end or the request never finishes. The route then refuses it with
+ * the form. Anything but multipart passes by untouched.
  */
-export function multipartUpload(options: {
-  field: string;
-  maxBytes: number;
-  tooLarge: string;
-}): RequestHandler {
-  return (req, _res, next) => {
+function readMultipart<F>(options: Options, take: Take<F>, keep: (req: Request, file?: F) => void): RequestHandler {
+  return (req, res, next) => {
     if (!req.session?.user || !req.is('multipart/form-data')) return next();
     const declared = Number(req.get('content-length'));
     if (declared > options.maxBytes * HOPELESS_FACTOR + FIELDS_ALLOWANCE)
@@ -46,29 +56,45 @@ export function multipartUpload(options: {
       return next(new HttpError(400, 'The form could not be read: its multipart boundary is missing.'));
     }
     const fields: Record<string, string> = {};
-    let upload: UploadedFile | undefined;
+    let file: Promise<F | undefined> | undefined;
     let settled = false;
-    const finish = (error?: unknown) => {
+    const finish = async (error?: unknown) => {
       if (settled) return;
       settled = true;
       req.unpipe(parser);
       if (error) return next(error);
-      req.body = fields;
-      req.upload = upload;
-      next();
+      try {
+        req.body = fields;
+        keep(req, await file);
+        next();
+      } catch (failure) {
+        next(failure);
+      }
     };
 
     parser.on('field', (name, value) => {
       fields[name] = value;
     });
     parser.on('file', (name, stream, info) => {
-      if (name !== options.field || upload) return void stream.resume();
-      const file: UploadedFile = {
-        field: name,
-        filename: info.filename ?? '',
-        bytes: Buffer.alloc(0),
-        tooLarge: false,
-      };
+      if (name !== options.field || file) return void stream.resume();
+      file = take(stream, info, res);
+      // A failure is the request's, reported once the form is read; until then it must not go unhandled.
+      file.catch(() => undefined);
+    });
+    parser.on('close', () => void finish());
+    parser.on('error', () =>
+      finish(new HttpError(400, 'The form could not be read: the upload was incomplete.')),
+    );
+    req.on('error', (error) => finish(error));
+    req.pipe(parser);
+  };
+}
+
+/** The file in memory: for small files (a logo) that the route reads whole anyway. */
+export function multipartUpload(options: Options): RequestHandler {
+  const take: Take<UploadedFile> = (stream, info) =>
+    new Promise((resolve) => {
+      const file = { field: options.field, filename: info.filename ?? '', bytes: Buffer.alloc(0), tooLarge: false };
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => {
         if (!file.tooLarge) chunks.push(chunk);
@@ -80,14 +106,47 @@ export function multipartUpload(options: {
       stream.on('end', () => {
         file.bytes = Buffer.concat(chunks);
         // A file input left empty still sends a part: no name and no bytes.
-        if (file.filename || file.bytes.length || file.tooLarge) upload = file;
+        resolve(file.filename || file.bytes.length || file.tooLarge ? file : undefined);
       });
     });
-    parser.on('close', () => finish());
-    parser.on('error', () =>
-      finish(new HttpError(400, 'The form could not be read: the upload was incomplete.')),
-    );
-    req.on('error', (error) => finish(error));
-    req.pipe(parser);
-  };
+  return readMultipart(options, take, (req, file) => void (req.upload = file));
+}
+
+/**
+ * The file in a temporary file under the system's temporary folder, for files too large to hold in memory
+ * (a CSV of cases). It is deleted when the response ends, whatever happened; a file past the limit is not
+ * kept at all.
+ */
+export function multipartToDisk(options: Options): RequestHandler {
+  const take: Take<StoredFile> = (stream, info, res) =>
+    new Promise((resolve, reject) => {
+      const file = {
+        field: options.field,
+        filename: info.filename ?? '',
+        path: path.join(os.tmpdir(), `reti-upload-${crypto.randomUUID()}`),
+        size: 0,
+        tooLarge: false,
+      };
+      const out = fs.createWriteStream(file.path, { flags: 'wx', mode: 0o600 });
+      const remove = () => void fs.rm(file.path, { force: true }, () => undefined);
+      res.once('close', remove);
+      stream.on('data', (chunk: Buffer) => void (file.size += chunk.length));
+      stream.on('limit', () => {
+        file.tooLarge = true;
+        stream.unpipe(out);
+        stream.resume();
+        out.end();
+      });
+      stream.on('error', (error) => out.destroy(error));
+      out.on('error', (error) => {
+        stream.resume();
+        reject(error);
+      });
+      out.on('close', () => {
+        if (file.tooLarge || !(file.filename || file.size)) remove();
+        resolve(file.tooLarge || file.filename || file.size ? file : undefined);
+      });
+      stream.pipe(out);
+    });
+  return readMultipart(options, take, (req, file) => void (req.storedUpload = file));
 }

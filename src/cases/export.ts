@@ -1,0 +1,85 @@
+/**
+ * Export Data: the filtered list as a CSV file, written batch by batch as the rows are read, so an export
+ * of 100,000 cases never sits in memory whole. Its header is the one Import Cases reads.
+ */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
+import { stringify } from 'csv-stringify';
+import type { Request, Response } from 'express';
+import { acceptedEncodings } from '../http/compression';
+import type { CaseStatus, CaseType, FormType } from '../shared/cases';
+import { CSV_COLUMNS, type CsvColumn } from './import';
+
+/** A case as the export writes it: dates YYYY-MM-DD, money in cents. */
+export type ExportCase = {
+  caseNumber: string;
+  clientName: string;
+  caseType: CaseType;
+  formType: FormType;
+  status: CaseStatus;
+  assignee: string | null;
+  dueDate: string | null;
+  description: string;
+  receiptNumber: string | null;
+  priorityDate: string | null;
+  legalFeeCents: number | null;
+  amountPaidCents: number | null;
+  created: string;
+};
+
+/**
+ * A spreadsheet runs a cell that begins with =, +, -, @ (or a tab or carriage return before one) as a
+ * formula: such a cell gets an apostrophe first, which shows as text and runs nothing (OWASP CSV injection).
+ */
+export const neutralised = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+const dollars = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2));
+
+const CELLS: Record<CsvColumn, (c: ExportCase) => string> = {
+  caseNumber: (c) => c.caseNumber,
+  clientName: (c) => c.clientName,
+  caseType: (c) => c.caseType,
+  formType: (c) => c.formType,
+  status: (c) => c.status,
+  assignee: (c) => c.assignee ?? '',
+  dueDate: (c) => c.dueDate ?? '',
+  description: (c) => c.description,
+  receiptNumber: (c) => c.receiptNumber ?? '',
+  priorityDate: (c) => c.priorityDate ?? '',
+  legalFee: (c) => dollars(c.legalFeeCents),
+  amountPaid: (c) => dollars(c.amountPaidCents),
+  created: (c) => c.created,
+};
+const ORDER = Object.keys(CSV_COLUMNS) as CsvColumn[];
+
+/** One case as its row of cells, each neutralised. */
+export const cellsOf = (c: ExportCase) => ORDER.map((column) => neutralised(CELLS[column](c)));
+
+async function* rowsOf(first: ExportCase[], rest: AsyncIterator<ExportCase[]>) {
+  yield ORDER.map((column) => CSV_COLUMNS[column]);
+  for (const c of first) yield cellsOf(c);
+  for (let next = await rest.next(); !next.done; next = await rest.next()) for (const c of next.value) yield cellsOf(c);
+}
+
+/**
+ * Sends the cases as `filename`, gzipped when the client accepts it. The first batch is read before the
+ * headers go, so a failure there is still a clean error; a later one cuts the download short (the client
+ * sees it incomplete) rather than ending a file that looks whole.
+ */
+export async function sendCsv(req: Request, res: Response, filename: string, batches: AsyncIterable<ExportCase[]>) {
+  const iterator = batches[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  res.set({
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="${filename}"`,
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'no-store',
+  });
+  res.vary('Accept-Encoding');
+  // Excel reads a file without a byte order mark in the computer's legacy code page, and garbles "José".
+  const csv = Readable.from(rowsOf(first.done ? [] : first.value, iterator)).pipe(stringify({ bom: true }));
+  if (acceptedEncodings(req)[0] === 'identity') return pipeline(csv, res);
+  res.set('Content-Encoding', 'gzip');
+  return pipeline(csv, zlib.createGzip(), res);
+}

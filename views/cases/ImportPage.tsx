@@ -1,0 +1,157 @@
+import { Alert, Field, RequiredNote } from '../../islands/ui/form';
+import type { ImportMode, ImportResult, Rejection } from '../../src/cases/import';
+import { CASE_LIMITS } from '../../src/shared/cases';
+import { pages } from '../../src/shared/paths';
+import { type Column, DataTable } from '../components/DataTable';
+import { useRenderContext } from '../context';
+
+
+export type ImportPageProps = {
+  area: 'admin' | 'user';
+  /** The choice as the person made it (or the default). */
+  mode: ImportMode;
+  /** Why the file itself was refused: nothing was written. */
+  error?: string;
+  /** What the import did, when some rows were refused. */
+  result?: ImportResult;
+  /** Why this person cannot import at all (the permission matrix). */
+  closed?: string;
+};
+
+/** The rows a page lists at most; the API answers every one. */
+export const SHOWN_REJECTIONS = 1000;
+
+const MODES: Array<{ value: ImportMode; label: string }> = [
+  { value: 'all-or-nothing', label: 'All or nothing: if any row has a problem, import none' },
+  { value: 'valid-rows', label: 'Import the valid rows, and list the rows with problems' },
+];
+
+const COLUMNS = [
+  ['Client Name', 'required; a client of that name is used, or added'],
+  ['Case Type', 'required: visa, citizenship, asylum or family'],
+  ['Form Type', 'required, such as I-130 or N-400'],
+  ['Status', 'pending unless given'],
+  ['Assigned To', "an active user's user ID, email or full name"],
+  ['Due Date', 'MM/DD/YYYY or YYYY-MM-DD'],
+  ['Description', ''],
+  ['Receipt Number', 'three letters and ten digits, such as IOE0912345678'],
+  ['Priority Date', 'MM/DD/YYYY or YYYY-MM-DD'],
+  ['Legal Fee', 'in dollars, such as 1250.00'],
+  ['Amount Paid', 'in dollars'],
+] as const;
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** /{area}/cases/import: a CSV file of cases, a plain multipart form that works without JavaScript. */
+export function ImportPage({ area, mode, error, result, closed }: ImportPageProps) {
+  const paths = pages.cases(area);
+  return (
+    <section className="section import-page">
+      <p className="back-link">
+        <a href={paths.list}>{area === 'admin' ? '← Back to Case Management' : '← Back to Cases'}</a>
+      </p>
+      <h1>Import Cases</h1>
+      {result && <Outcome result={result} mode={mode} />}
+      <div className="card">
+        <ImportForm area={area} mode={mode} error={error} closed={closed} />
+      </div>
+      <section className="card" aria-labelledby="import-columns-title">
+        <h2 id="import-columns-title">The file</h2>
+        <p>
+          {`A CSV file of at most ${plural(CASE_LIMITS.importRows, 'row', 'rows')} and ${CASE_LIMITS.importBytes / 1024 / 1024} MB, saved as UTF-8. Its first row names the columns; each row below it is one case. Export Data writes files in this form. The columns:`}
+        </p>
+        <ul>
+          {COLUMNS.map(([name, note]) => (
+            <li key={name}>
+              <strong>{name}</strong>
+              {note && `: ${note}`}
+            </li>
+          ))}
+        </ul>
+        <p className="muted">
+          Each imported case gets the next case number of the year. Every row is checked before anything is saved.
+        </p>
+      </section>
+    </section>
+  );
+}
+
+function ImportForm(props: { area: 'admin' | 'user'; mode: ImportMode; error?: string; closed?: string }) {
+  const { csrfToken } = useRenderContext();
+  return (
+    <form method="post" action={pages.cases(props.area).import} encType="multipart/form-data">
+      {/* The token and the choice come before the file, so the server reads them first. */}
+      <input type="hidden" name="_csrf" value={csrfToken} />
+      {props.closed && <Alert kind="error">{props.closed}</Alert>}
+      <RequiredNote />
+      <fieldset className="plain-fieldset" disabled={Boolean(props.closed)}>
+        <legend className="visually-hidden">Import a file of cases</legend>
+        <fieldset className="checkbox-group">
+          <legend>When some rows have problems</legend>
+          {MODES.map((m) => (
+            <div className="field field-check" key={m.value}>
+              <input
+                type="radio"
+                id={`import-mode-${m.value}`}
+                name="mode"
+                value={m.value}
+                defaultChecked={props.mode === m.value}
+              />
+              <label htmlFor={`import-mode-${m.value}`}>{m.label}</label>
+            </div>
+          ))}
+        </fieldset>
+        <Field
+          id="import-file"
+          name="file"
+          type="file"
+          label="CSV file"
+          accept=".csv,text/csv"
+          required
+          error={props.error}
+        />
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary">
+            Import Cases
+          </button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}
+
+const REJECTION_COLUMNS: Array<Column<Rejection>> = [
+  { header: 'Line', cell: (r) => r.line, rowHeader: true, className: 'nowrap' },
+  { header: 'Problem', cell: (r) => r.reason },
+];
+
+/** What was imported, and each refused row with its line and why. */
+function Outcome({ result, mode }: { result: ImportResult; mode: ImportMode }) {
+  const refused = result.rejected.length;
+  const shown = result.rejected.slice(0, SHOWN_REJECTIONS);
+  const summary =
+    result.imported > 0
+      ? `Imported ${plural(result.imported, 'case', 'cases')}. ${plural(refused, 'row was', 'rows were')} not imported.`
+      : mode === 'all-or-nothing'
+        ? `Nothing was imported: ${plural(refused, 'row has a problem', 'rows have problems')}. Correct ${refused === 1 ? 'it' : 'them'} and import the file again, or choose to import the valid rows.`
+        : `Nothing was imported: no row could be imported.`;
+  return (
+    <section aria-labelledby="import-outcome-title">
+      <h2 id="import-outcome-title" className="visually-hidden">
+        Result
+      </h2>
+      <Alert kind={result.imported > 0 ? 'success' : 'error'}>{summary}</Alert>
+      <DataTable
+        caption={
+          refused > shown.length
+            ? `Rows not imported (the first ${plural(shown.length, 'row', 'rows')} of ${refused.toLocaleString('en-US')})`
+            : 'Rows not imported'
+        }
+        columns={REJECTION_COLUMNS}
+        rows={shown}
+        rowKey={(r) => String(r.line)}
+        empty="None."
+      />
+    </section>
+  );
+}
