@@ -30,6 +30,9 @@ import { createSessionsStore } from './auth/store';
 import { DECLARED_ACTIONS } from './catalog';
 import type { Config } from './config';
 import { casesFeature } from './cases';
+import { IMPORT_REFUSALS } from './cases/import';
+import { casesTransferFeature } from './cases/transfer';
+import { createTransferService } from './cases/transfer-service';
 import { createClientsService } from './cases/client-service';
 import { createCasesService } from './cases/service';
 import { contactFeature } from './contact';
@@ -52,7 +55,7 @@ import { ipRateLimit } from './http/rate-limit';
 import { createRenderer } from './http/render';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security';
-import { multipartUpload } from './http/multipart';
+import { multipartToDisk, multipartUpload } from './http/multipart';
 import { invitationsFeature } from './invitations';
 import { createInvitationsService } from './invitations/service';
 import { MAIL_ACTIONS, mailFeature } from './mail';
@@ -66,6 +69,7 @@ import { passwordsFeature } from './passwords';
 import { createPasswordsService } from './passwords/service';
 import { publicPages } from './public';
 import { api as apiPaths, pages } from './shared/paths';
+import { CASE_LIMITS } from './shared/cases';
 import { ROLES } from './shared/session';
 import { createSealer } from './secrets';
 import { settingsFeature } from './settings';
@@ -181,6 +185,7 @@ export function createApp(deps: AppDeps): App {
   };
   const cases = createCasesService(caseDeps);
   const clients = createClientsService(caseDeps);
+  const transfer = createTransferService({ ...caseDeps, cases });
   const backups = createBackupsService({
     db,
     dataDir: config.dataDir,
@@ -230,6 +235,8 @@ export function createApp(deps: AppDeps): App {
     firmsFeature({ kit, firms, render }),
     invitationsFeature({ kit, invitations, render }),
     usersFeature({ kit, users, render }),
+    // Before the cases' routes: their /cases/{id} would take "import" and "export" for an ID.
+    casesTransferFeature({ kit, transfer, render }),
     casesFeature({ kit, cases, clients, render }),
     settingsFeature({
       kit,
@@ -297,6 +304,11 @@ export function createApp(deps: AppDeps): App {
   app.use(
     [pages.admin.settingsLogo, `${apiPath}${apiPaths.settingsLogo}`],
     multipartUpload({ field: 'logo', maxBytes: LOGO_MAX_BYTES, tooLarge: LOGO_REFUSALS.size.message }),
+  );
+  // So is Import Cases; its file (up to 20 MB) goes to a temporary file, never held in memory.
+  app.use(
+    [pages.cases('admin').import, pages.cases('user').import, `${apiPath}${apiPaths.casesImport}`],
+    multipartToDisk({ field: 'file', maxBytes: CASE_LIMITS.importBytes, tooLarge: IMPORT_REFUSALS.tooLarge }),
   );
   app.use(csrfProtection);
 

@@ -5,6 +5,7 @@ import { AUTH_ACTIONS } from './auth';
 import { BACKUP_ACTIONS } from './backups';
 import { BRANDING_ACTIONS } from './branding';
 import { CASES_ACTIONS } from './cases';
+import { CASE_TRANSFER_ACTIONS } from './cases/transfer-actions';
 import { CONTACT_ACTIONS } from './contact';
 import { DEMO_ACTIONS } from './demo';
 import { FIRM_ACTIONS } from './firms';
@@ -27,6 +28,7 @@ export const DECLARED_ACTIONS: ActionMeta[] = [
   INVITATION_ACTIONS,
   USERS_ACTIONS,
   CASES_ACTIONS,
+  CASE_TRANSFER_ACTIONS,
   ACCESS_ACTIONS,
   SETTINGS_ACTIONS,
   MFA_ACTIONS,

@@ -59,7 +59,8 @@ export const cellsOf = (c: ExportCase) => ORDER.map((column) => neutralised(CELL
 async function* rowsOf(first: ExportCase[], rest: AsyncIterator<ExportCase[]>) {
   yield ORDER.map((column) => CSV_COLUMNS[column]);
   for (const c of first) yield cellsOf(c);
-  for (let next = await rest.next(); !next.done; next = await rest.next()) for (const c of next.value) yield cellsOf(c);
+  for (let next = await rest.next(); !next.done; next = await rest.next())
+    for (const c of next.value) yield cellsOf(c);
 }
 
 /**
@@ -67,7 +68,12 @@ async function* rowsOf(first: ExportCase[], rest: AsyncIterator<ExportCase[]>) {
  * headers go, so a failure there is still a clean error; a later one cuts the download short (the client
  * sees it incomplete) rather than ending a file that looks whole.
  */
-export async function sendCsv(req: Request, res: Response, filename: string, batches: AsyncIterable<ExportCase[]>) {
+export async function sendCsv(
+  req: Request,
+  res: Response,
+  filename: string,
+  batches: AsyncIterable<ExportCase[]>,
+) {
   const iterator = batches[Symbol.asyncIterator]();
   const first = await iterator.next();
   res.set({

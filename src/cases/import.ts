@@ -26,9 +26,7 @@ export type ImportMode = (typeof IMPORT_MODES)[number];
 export const importInput = z.object({
   mode: z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z
-      .enum(IMPORT_MODES, { error: 'Mode must be all-or-nothing or valid-rows' })
-      .default('all-or-nothing'),
+    z.enum(IMPORT_MODES, { error: 'Mode must be all-or-nothing or valid-rows' }).default('all-or-nothing'),
   ),
 });
 
@@ -84,6 +82,11 @@ const READ_NAMES = (Object.keys(CSV_COLUMNS) as CsvColumn[])
 /** A refusal of the whole file: nothing is written, and the message says why. */
 export const fileRefusal = (message: string) => new ServiceError('invalid', message, { file: message });
 
+export const IMPORT_REFUSALS = {
+  noFile: 'Choose a CSV file of cases to import.',
+  tooLarge: `The file is larger than ${CASE_LIMITS.importBytes / 1024 / 1024} MB: import at most ${CASE_LIMITS.importRows.toLocaleString('en-US')} rows and ${CASE_LIMITS.importBytes / 1024 / 1024} MB at a time (split the file).`,
+};
+
 /** "long text…" in quotes, as a message shows what was written. */
 const quoted = (text: string) => `"${text.length > 40 ? `${text.slice(0, 40)}…` : text}"`;
 
@@ -99,7 +102,8 @@ export function columnsOf(header: string[]): Array<CsvColumn | undefined> {
         `The first row names a column Import Cases does not know: ${quoted(name)}. Columns it reads: ${READ_NAMES.join(', ')}.`,
       );
     const twice = seen.get(column);
-    if (twice) throw fileRefusal(`The columns ${quoted(twice)} and ${quoted(name)} are the same column: keep one.`);
+    if (twice)
+      throw fileRefusal(`The columns ${quoted(twice)} and ${quoted(name)} are the same column: keep one.`);
     seen.set(column, name);
     return IGNORED.has(column) ? undefined : column;
   });
@@ -248,7 +252,10 @@ const cents = (dollars: number | null | undefined) => (dollars == null ? null : 
 const unguarded = (value: string) => (/^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value);
 
 /** Checks rows one by one; a receipt number a row before took already is refused with that row's line. */
-export function rowChecker(columns: Array<CsvColumn | undefined>, findAssignee: ReturnType<typeof assigneeFinder>) {
+export function rowChecker(
+  columns: Array<CsvColumn | undefined>,
+  findAssignee: ReturnType<typeof assigneeFinder>,
+) {
   const schema = rowSchema(findAssignee);
   const receipts = new Map<string, number>();
   return ({ line, values }: CsvRecord): CaseImport | Rejection => {
@@ -324,7 +331,10 @@ export async function* csvRecords(input: Readable, maxRows: number = CASE_LIMITS
   input.pipe(parser);
   let rows = -1;
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+    for await (const { record, info } of parser as AsyncIterable<{
+      record: string[];
+      info: { lines: number };
+    }>) {
       if (record.every((v) => v.trim() === '')) continue;
       if (++rows > maxRows)
         throw fileRefusal(
@@ -360,6 +370,7 @@ export async function* checkedRows(
     rows++;
     yield check(record);
   }
-  if (!check) throw fileRefusal('The file is empty. Its first row names the columns, and each row below is a case.');
+  if (!check)
+    throw fileRefusal('The file is empty. Its first row names the columns, and each row below is a case.');
   if (rows === 0) throw fileRefusal('The file has no rows below its header: there is no case to import.');
 }

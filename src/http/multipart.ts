@@ -37,7 +37,11 @@ const HOPELESS_FACTOR = 8;
  * the stream must still be read to its end or the request never finishes. The route then refuses it with
  * the form. Anything but multipart passes by untouched.
  */
-function readMultipart<F>(options: Options, take: Take<F>, keep: (req: Request, file?: F) => void): RequestHandler {
+function readMultipart<F>(
+  options: Options,
+  take: Take<F>,
+  keep: (req: Request, file?: F) => void,
+): RequestHandler {
   return (req, res, next) => {
     if (!req.session?.user || !req.is('multipart/form-data')) return next();
     const declared = Number(req.get('content-length'));
@@ -94,7 +98,12 @@ function readMultipart<F>(options: Options, take: Take<F>, keep: (req: Request, 
 export function multipartUpload(options: Options): RequestHandler {
   const take: Take<UploadedFile> = (stream, info) =>
     new Promise((resolve) => {
-      const file = { field: options.field, filename: info.filename ?? '', bytes: Buffer.alloc(0), tooLarge: false };
+      const file = {
+        field: options.field,
+        filename: info.filename ?? '',
+        bytes: Buffer.alloc(0),
+        tooLarge: false,
+      };
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => {
         if (!file.tooLarge) chunks.push(chunk);

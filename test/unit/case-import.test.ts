@@ -24,7 +24,12 @@ const BEN: Assignable = {
   email: 'ben@demo.example',
   name: 'Ben Okafor',
 };
-const TWIN: Assignable = { ...BEN, id: '00000000-0000-4000-8000-00000000000c', loginId: 'ben2', email: 'b2@x.example' };
+const TWIN: Assignable = {
+  ...BEN,
+  id: '00000000-0000-4000-8000-00000000000c',
+  loginId: 'ben2',
+  email: 'b2@x.example',
+};
 
 async function readAll(text: string | Buffer, maxRows?: number, users = [ANA, BEN]) {
   const rows: Array<CaseImport | Rejection> = [];
@@ -64,7 +69,16 @@ describe('Import Cases: the header', () => {
     ]);
     expect(
       columnsOf(['client_name', 'Type', 'Form', 'Deadline', 'Assignee', 'legal fee', 'AMOUNT PAID', '']),
-    ).toEqual(['clientName', 'caseType', 'formType', 'dueDate', 'assignee', 'legalFee', 'amountPaid', undefined]);
+    ).toEqual([
+      'clientName',
+      'caseType',
+      'formType',
+      'dueDate',
+      'assignee',
+      'legalFee',
+      'amountPaid',
+      undefined,
+    ]);
     expect(columnsOf(['Client', 'Case Type', 'Form Type', 'due', 'Assigned To'])).toEqual([
       'clientName',
       'caseType',
@@ -179,7 +193,10 @@ describe('Import Cases: the rows', () => {
       [2, 'Due Date "02/30/2026" is not a date: write it as MM/DD/YYYY or YYYY-MM-DD'],
       [3, 'Case Type "boat" is not one of visa, citizenship, asylum, family'],
       [4, 'Client Name is required'],
-      [5, `Form Type "I-999" is not one of I-90, I-129F, I-130, I-130A, I-131, I-140, I-485, I-589, I-751, I-765, I-864, N-400`],
+      [
+        5,
+        `Form Type "I-999" is not one of I-90, I-129F, I-130, I-130A, I-131, I-140, I-485, I-589, I-751, I-765, I-864, N-400`,
+      ],
       [6, 'ok'],
       [7, 'Receipt Number IOE0912345678 is on line 6 already'],
       [8, 'Receipt number must be three letters and ten digits, such as IOE0912345678'],
@@ -216,7 +233,8 @@ describe('Import Cases: the rows', () => {
 
 describe('Import Cases: files refused whole', () => {
   it('refuses more rows than the limit, counting only rows below the header', async () => {
-    const rows = (n: number) => [HEADER, ...Array.from({ length: n }, (_, i) => `Client ${i},visa,I-130,,`)].join('\n');
+    const rows = (n: number) =>
+      [HEADER, ...Array.from({ length: n }, (_, i) => `Client ${i},visa,I-130,,`)].join('\n');
     expect(await readAll(rows(3), 3)).toHaveLength(3);
     expect(await refusalOf(rows(4), 3)).toBe(
       'The file has more than 3 rows below its header: import at most 3 cases at a time (split the file).',
@@ -230,21 +248,29 @@ describe('Import Cases: files refused whole', () => {
     expect(await refusalOf(`${HEADER}\n"Ana Lopez,visa,I-130,,\n`)).toMatch(
       /^The file could not be read as CSV \(line \d\): a value opens a quote that is never closed\./,
     );
-    const latin1 = Buffer.concat([Buffer.from(`${HEADER}\nJos`), Buffer.from([0xe9]), Buffer.from(',visa,I-130,,\n')]);
+    const latin1 = Buffer.concat([
+      Buffer.from(`${HEADER}\nJos`),
+      Buffer.from([0xe9]),
+      Buffer.from(',visa,I-130,,\n'),
+    ]);
     expect(await refusalOf(latin1)).toBe(
       'The file is not UTF-8 text. Save it from your spreadsheet as "CSV UTF-8 (comma delimited)" and try again.',
     );
     expect(await refusalOf(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x08, 0x00]))).toBe(
       'The file is not UTF-8 text. Save it from your spreadsheet as "CSV UTF-8 (comma delimited)" and try again.',
     );
-    expect(await refusalOf('')).toBe('The file is empty. Its first row names the columns, and each row below is a case.');
+    expect(await refusalOf('')).toBe(
+      'The file is empty. Its first row names the columns, and each row below is a case.',
+    );
     expect(await refusalOf(`${HEADER}\r\n`)).toBe(
       'The file has no rows below its header: there is no case to import.',
     );
   });
 
   it('reads a file that starts with a byte order mark, as Excel writes it', async () => {
-    const rows = await readAll(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${HEADER}\nAna Lopez,visa,I-130,,\n`)]));
+    const rows = await readAll(
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${HEADER}\nAna Lopez,visa,I-130,,\n`)]),
+    );
     expect(rows).toEqual([expect.objectContaining({ line: 2, clientName: 'Ana Lopez' })]);
   });
 });

@@ -5,7 +5,6 @@ import { pages } from '../../src/shared/paths';
 import { type Column, DataTable } from '../components/DataTable';
 import { useRenderContext } from '../context';
 
-
 export type ImportPageProps = {
   area: 'admin' | 'user';
   /** The choice as the person made it (or the default). */
@@ -40,7 +39,8 @@ const COLUMNS = [
   ['Amount Paid', 'in dollars'],
 ] as const;
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** /{area}/cases/import: a CSV file of cases, a plain multipart form that works without JavaScript. */
 export function ImportPage({ area, mode, error, result, closed }: ImportPageProps) {
@@ -69,7 +69,8 @@ export function ImportPage({ area, mode, error, result, closed }: ImportPageProp
           ))}
         </ul>
         <p className="muted">
-          Each imported case gets the next case number of the year. Every row is checked before anything is saved.
+          Each imported case gets the next case number of the year. Every row is checked before anything is
+          saved.
         </p>
       </section>
     </section>
