@@ -6,6 +6,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DEMO_PASSWORD, type RunningApp, buildIfStale, signIn, signOut, signedInPage, startApp } from './app';
 import { launchBrowser, type PageScripts, scriptsLoadedBy, signInThroughPage } from './browser';
+import { measureCaseTransfer, TRANSFER_GOALS, TRANSFER_ROWS } from './cases-transfer';
 import { type Child, ROOT, cleanUp, freePort, makeTempDir, startChild, waitForAnswer } from './children';
 import { LOAD_SETTINGS, measureThroughput, type Throughput } from './load';
 import { measurePermissionCheck } from './permission';
@@ -109,6 +110,10 @@ async function main(): Promise<void> {
   // Throughput first in the table: it is the figure people look for.
   rows.unshift(...throughputRows);
 
+  // After the throughput runs, which this heavy work would disturb.
+  step(`Import Cases and Export Data, ${TRANSFER_ROWS.toLocaleString('en-US')} rows on PGlite`);
+  await transferFigures();
+
   printTable();
   if (details.length) console.log(`\n${details.join('\n')}`);
   console.log(
@@ -130,6 +135,35 @@ async function permissionFigure(): Promise<void> {
     });
   } catch (error) {
     failure(name, error);
+  }
+}
+
+/** Importing a 100,000-row CSV (seconds) and exporting those cases (the server's memory growth). */
+async function transferFigures(): Promise<void> {
+  const rowsText = TRANSFER_ROWS.toLocaleString('en-US');
+  const importName = `import a ${rowsText}-row CSV (PGlite)`;
+  const exportName = `export ${rowsText} cases: server RSS growth`;
+  try {
+    const f = await measureCaseTransfer();
+    const seconds = f.importMs / 1000;
+    const growth = f.rssPeakMb - f.rssBeforeMb;
+    const complete = f.imported === TRANSFER_ROWS && f.exportedRows >= TRANSFER_ROWS;
+    row({
+      name: importName,
+      value: `${seconds.toFixed(1)} s`,
+      goal: `≤ ${TRANSFER_GOALS.importSeconds} s`,
+      verdict: !complete ? 'ERROR' : seconds <= TRANSFER_GOALS.importSeconds ? 'PASS' : 'FAIL',
+      note: `${f.imported} imported from a ${megabytes(f.fileBytes)} file; server RSS ${f.rssIdleMb.toFixed(0)} MB, peak ${f.rssImportPeakMb.toFixed(0)} MB`,
+    });
+    row({
+      name: exportName,
+      value: `${growth.toFixed(1)} MB`,
+      goal: `≤ ${TRANSFER_GOALS.exportRssGrowthMb} MB`,
+      verdict: !complete ? 'ERROR' : growth <= TRANSFER_GOALS.exportRssGrowthMb ? 'PASS' : 'FAIL',
+      note: `${f.exportedRows} rows, ${megabytes(f.exportBytes)} in ${(f.exportMs / 1000).toFixed(1)} s; RSS ${f.rssBeforeMb.toFixed(0)} → ${f.rssPeakMb.toFixed(0)} MB`,
+    });
+  } catch (error) {
+    failure(importName, error);
   }
 }
 
@@ -383,6 +417,7 @@ function printTable(): void {
   for (const r of rows) console.log(line(r));
 }
 
+const megabytes = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 const bytes = (n: number) => (n < 1024 ? `${n} B` : `${(n / 1024).toFixed(2)} KB`);
 const loadAverage = () =>
   os
