@@ -1,5 +1,7 @@
+type Tone = 'success' | 'warning' | 'danger' | 'info' | 'neutral';
+
 /** How each status word looks; a word not listed here is shown in the neutral tone. */
-const TONES: Record<string, 'success' | 'warning' | 'danger'> = {
+const TONES: Record<string, Exclude<Tone, 'neutral'>> = {
   active: 'success',
   approved: 'success',
   completed: 'success',
@@ -19,7 +21,7 @@ export function Badge({
   status: string;
   label?: string;
   /** A tone of its own, for a state that is not one of the status words above. */
-  tone?: 'success' | 'warning' | 'danger' | 'neutral';
+  tone?: Tone;
 }) {
   return <span className={`status-badge status-badge-${tone}`}>{label}</span>;
 }

@@ -6,7 +6,29 @@ export type Column<T> = {
   /** The cell that names the row: a row header for screen readers. */
   rowHeader?: boolean;
   className?: string;
+  /** A column the server can sort by: its header links to the list sorted by it. */
+  sort?: ColumnSort;
 };
+
+export type ColumnSort = {
+  /** The list sorted by this column (the other way round when it is sorted by it already). */
+  href: string;
+  /** How the list is sorted by this column now, if it is. */
+  current?: 'ascending' | 'descending';
+};
+
+/** A sortable column's header: a link that says which way it sorts now (aria-sort says it to screen readers). */
+function SortLink({ header, sort }: { header: string; sort: ColumnSort }) {
+  const arrow = sort.current === 'ascending' ? '▲' : sort.current === 'descending' ? '▼' : '↕';
+  return (
+    <a className="sort-link" href={sort.href}>
+      {header}
+      <span className="sort-arrow" aria-hidden="true">
+        {arrow}
+      </span>
+    </a>
+  );
+}
 
 /**
  * A table with a caption and column headers. Long words wrap, so it fits the page at desktop widths; on a
@@ -30,8 +52,8 @@ export function DataTable<T>(props: {
         <thead>
           <tr>
             {columns.map((c) => (
-              <th key={c.header} scope="col" className={c.className}>
-                {c.header}
+              <th key={c.header} scope="col" className={c.className} aria-sort={c.sort?.current}>
+                {c.sort ? <SortLink header={c.header} sort={c.sort} /> : c.header}
               </th>
             ))}
           </tr>
