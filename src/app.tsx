@@ -29,6 +29,9 @@ import {
 import { createSessionsStore } from './auth/store';
 import { DECLARED_ACTIONS } from './catalog';
 import type { Config } from './config';
+import { casesFeature } from './cases';
+import { createClientsService } from './cases/client-service';
+import { createCasesService } from './cases/service';
 import { contactFeature } from './contact';
 import { createContactService } from './contact/service';
 import type { Database } from './db/database';
@@ -171,6 +174,13 @@ export function createApp(deps: AppDeps): App {
   });
   const users = createUserAdminService({ db, endSessions, invite: invitations.addUser });
   const accounts = createUsersService(db);
+  const caseDeps = {
+    db,
+    timeZoneOf: async (firmId: string) => (await settings.pageContextOf(firmId)).timeZone,
+    firmUsers: accounts.listByFirm,
+  };
+  const cases = createCasesService(caseDeps);
+  const clients = createClientsService(caseDeps);
   const backups = createBackupsService({
     db,
     dataDir: config.dataDir,
@@ -187,7 +197,7 @@ export function createApp(deps: AppDeps): App {
     outboxBacklog: createOutboxStore(db).backlogOf,
     platformSmtp: Boolean(config.smtpUrl),
     llm: config.llm,
-    counters: { activeUsers: accounts.countActive },
+    counters: { activeUsers: accounts.countActive, cases: cases.countOfFirm },
     cleanup: cleanupSources({ backups }),
   });
 
@@ -220,6 +230,7 @@ export function createApp(deps: AppDeps): App {
     firmsFeature({ kit, firms, render }),
     invitationsFeature({ kit, invitations, render }),
     usersFeature({ kit, users, render }),
+    casesFeature({ kit, cases, clients, render }),
     settingsFeature({
       kit,
       settings,

@@ -4,6 +4,7 @@ import { ADMIN_ACTIONS } from './admin';
 import { AUTH_ACTIONS } from './auth';
 import { BACKUP_ACTIONS } from './backups';
 import { BRANDING_ACTIONS } from './branding';
+import { CASES_ACTIONS } from './cases';
 import { CONTACT_ACTIONS } from './contact';
 import { DEMO_ACTIONS } from './demo';
 import { FIRM_ACTIONS } from './firms';
@@ -25,6 +26,7 @@ export const DECLARED_ACTIONS: ActionMeta[] = [
   FIRM_ACTIONS,
   INVITATION_ACTIONS,
   USERS_ACTIONS,
+  CASES_ACTIONS,
   ACCESS_ACTIONS,
   SETTINGS_ACTIONS,
   MFA_ACTIONS,

@@ -131,7 +131,36 @@ function backupPruned(w: Words): string {
   return `${removed} the ${days}-day retention ${count === 1 ? 'was' : 'were'} removed`;
 }
 
+/** "case RI-2026-0042 (Ana Lopez)" from a case as the audit log keeps it. */
+function caseIn(w: Words): string {
+  const row = Object.keys(w.after).length ? w.after : w.before;
+  const number = text(row.caseNumber) ?? text(w.before.caseNumber) ?? 'a case';
+  const client = text(record(row.client).name);
+  return client ? `case ${number} (${client})` : `case ${number}`;
+}
+
+/** "client Ana Lopez" from a client as the audit log keeps it. */
+const clientIn = (w: Words) => `client ${text(w.after.name) ?? text(w.before.name) ?? 'a removed client'}`;
+
+function caseMoved(w: Words): string {
+  const to = text(w.after.status);
+  return `${w.actor} moved ${caseIn(w)} from ${text(w.before.status) ?? 'its status'} to ${to ?? 'a new status'}`;
+}
+
+function casesImported(w: Words): string {
+  const count = Number(w.after.imported) || 0;
+  return `${w.actor} imported ${count === 1 ? '1 case' : `${count} cases`} from a CSV file`;
+}
+
 const PHRASES: Record<string, (w: Words) => string> = {
+  'case.created': (w) => `${w.actor} opened ${caseIn(w)}`,
+  'case.updated': (w) => `${w.actor} updated ${caseIn(w)}`,
+  'case.status-changed': caseMoved,
+  'case.deleted': (w) => `${w.actor} deleted ${caseIn(w)}`,
+  'cases.imported': casesImported,
+  'client.created': (w) => `${w.actor} added the ${clientIn(w)}`,
+  'client.updated': (w) => `${w.actor} updated the ${clientIn(w)}`,
+  'client.deleted': (w) => `${w.actor} removed the ${clientIn(w)}`,
   'firm.created': (w) => `${w.actor} added the firm ${firmIn(w)}`,
   'firm.updated': firmUpdated,
   'firm.deleted': (w) => `${w.actor} deleted the firm ${firmIn(w)}`,

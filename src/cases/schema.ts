@@ -98,7 +98,12 @@ export const caseChangeSchema = z.object({
   formType: formTypeField.optional(),
   assigneeId: caseFacts.assigneeId,
   dueDate: caseFacts.dueDate,
-  description: optionalText('Description', CASE_LIMITS.description).optional(),
+  // Left out, it stays as it is (optionalText would default it to empty, clearing it).
+  description: z
+    .string({ error: 'Description must be text' })
+    .trim()
+    .max(CASE_LIMITS.description, `Description must be at most ${CASE_LIMITS.description} characters`)
+    .optional(),
   receiptNumber: caseFacts.receiptNumber,
   priorityDate: caseFacts.priorityDate,
   legalFee: caseFacts.legalFee,
@@ -120,13 +125,19 @@ export const caseListQuery = z.object({
     .trim()
     .max(CASE_LIMITS.search, `q must be at most ${CASE_LIMITS.search} characters`)
     .default(''),
-  status: filter(z.enum(STATUS_FILTER_NAMES, { error: `status must be one of ${STATUS_FILTER_NAMES.join(', ')}` })),
+  status: filter(
+    z.enum(STATUS_FILTER_NAMES, { error: `status must be one of ${STATUS_FILTER_NAMES.join(', ')}` }),
+  ),
   type: filter(caseTypeField),
   formType: filter(formTypeField),
-  assignee: filter(z.union([z.enum(['me', 'none']), idField('assignee')], { error: 'assignee must be an ID, me or none' })),
+  assignee: filter(
+    z.union([z.enum(['me', 'none']), idField('assignee')], { error: 'assignee must be an ID, me or none' }),
+  ),
   dueBefore: filter(dateField('dueBefore')),
   dueAfter: filter(dateField('dueAfter')),
-  sort: z.enum(CASE_SORTS, { error: `sort must be one of ${CASE_SORTS.join(', ')}` }).default(DEFAULT_CASE_SORT),
+  sort: z
+    .enum(CASE_SORTS, { error: `sort must be one of ${CASE_SORTS.join(', ')}` })
+    .default(DEFAULT_CASE_SORT),
   page: z.coerce.number({ error: 'page must be a whole number from 1' }).int().min(1).max(100_000).default(1),
   pageSize: z.coerce
     .number({ error: `pageSize must be 1 to ${CASE_LIMITS.pageSize}` })
@@ -140,7 +151,9 @@ export type CaseListQuery = z.output<typeof caseListQuery>;
 /** A person's date of birth: a real date, not in the future (checked against today by the service). */
 const clientFacts = {
   email: nullable(z.string().trim().max(CASE_LIMITS.email).regex(EMAIL_PATTERN, 'Enter a valid email')),
-  phone: nullable(z.string().trim().max(CASE_LIMITS.phone).regex(PHONE_PATTERN, 'Enter a valid phone number')),
+  phone: nullable(
+    z.string().trim().max(CASE_LIMITS.phone).regex(PHONE_PATTERN, 'Enter a valid phone number'),
+  ),
   dateOfBirth: nullable(dateField('Date of birth')),
   countryOfCitizenship: nullable(z.string().trim().max(CASE_LIMITS.country)),
   aNumber: nullable(
@@ -153,14 +166,19 @@ const clientFacts = {
   address: nullable(z.string().trim().max(CASE_LIMITS.address)),
 };
 
+/** USCIS's convention for a person with one name: it is the family name, and the given name stays empty. */
 export const newClientSchema = z.object({
-  firstName: requiredText('First name', CASE_LIMITS.name),
+  firstName: optionalText('First name', CASE_LIMITS.name),
   lastName: requiredText('Last name', CASE_LIMITS.name),
   ...clientFacts,
 });
 
 export const clientChangeSchema = z.object({
-  firstName: requiredText('First name', CASE_LIMITS.name).optional(),
+  firstName: z
+    .string({ error: 'First name must be text' })
+    .trim()
+    .max(CASE_LIMITS.name, `First name must be at most ${CASE_LIMITS.name} characters`)
+    .optional(),
   lastName: requiredText('Last name', CASE_LIMITS.name).optional(),
   ...clientFacts,
 });

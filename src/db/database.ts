@@ -98,10 +98,14 @@ function evictingPool(pool: pg.Pool): PostgresPool {
   return { connect, end: () => pool.end() };
 }
 
+/** The extensions the migrations create, which PGlite must load: pg_trgm for the cases search box. */
+export async function pgliteExtensions() {
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return { pg_trgm };
+}
+
 async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
-  // The cases search box's trigram index (PostgreSQL ships pg_trgm in contrib).
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const inMemory = dataDir === 'memory://';
   const folder = inMemory ? undefined : path.join(dataDir, 'pgdata');
   const releaseLock = folder ? takeLock(`${folder}.lock`) : () => undefined;
@@ -109,7 +113,7 @@ async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
     const client = await PGlite.create(folder ?? 'memory://', {
       parsers: { [DATE]: (v: string) => v, [INT8]: (v: string) => Number(v) },
       loadDataDir: template,
-      extensions: { pg_trgm },
+      extensions: await pgliteExtensions(),
     });
     const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
     return {

@@ -145,7 +145,6 @@ export const CASE_SORT_KEYS = [
   'type',
   'formType',
   'status',
-  'assignee',
   'dueDate',
   'created',
   'updated',
@@ -268,7 +267,12 @@ export const personName = (first: string, last: string) => `${first} ${last}`.tr
 export function caseQuery(filter: Partial<CaseFilter> & { page?: number }): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filter))
-    if (value !== undefined && value !== '' && !(key === 'page' && value === 1) && !(key === 'sort' && value === DEFAULT_CASE_SORT))
+    if (
+      value !== undefined &&
+      value !== '' &&
+      !(key === 'page' && value === 1) &&
+      !(key === 'sort' && value === DEFAULT_CASE_SORT)
+    )
       params.set(key, String(value));
   const text = params.toString();
   return text ? `?${text}` : '';

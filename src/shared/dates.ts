@@ -75,7 +75,12 @@ export function todayIn(timeZone: string, now = new Date()): string {
   let format = dayFormats.get(timeZone);
   if (!format) {
     // en-CA writes dates as YYYY-MM-DD.
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
     dayFormats.set(timeZone, format);
   }
   return format.format(now);
@@ -91,4 +96,31 @@ export function addDays(isoDate: string, days: number): string {
 /** Whether text is a real calendar date written YYYY-MM-DD (no 2026-02-30). */
 export function isIsoDate(text: string): boolean {
   return ISO_DATE.test(text) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
+}
+
+/** The instant a calendar day begins on a zone's clock ('2026-11-01' in New York → 04:00 UTC). */
+export function midnightIn(isoDate: string, timeZone: string): Date {
+  const utcMidnight = new Date(`${isoDate}T00:00:00Z`);
+  // What the zone's clock reads at that instant tells its offset; a second pass settles a DST change.
+  let instant = utcMidnight;
+  for (let pass = 0; pass < 2; pass++) {
+    const read = zoneClock(instant, timeZone);
+    instant = new Date(instant.getTime() - (read - utcMidnight.getTime()));
+  }
+  return instant;
+}
+
+/** The wall-clock time a zone shows at an instant, as if it were UTC (milliseconds). */
+function zoneClock(instant: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(instant);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
 }

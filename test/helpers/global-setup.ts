@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
+import { pgliteExtensions } from '../../src/db/database';
 import type { DB } from '../../src/db/schema';
 import { prepareDatabase } from '../../src/setup';
 import { DEMO_PASSWORD } from './app';
@@ -17,7 +18,7 @@ export default async function globalSetup(): Promise<void> {
   execFileSync(process.execPath, [path.join(__dirname, '..', '..', 'scripts', 'build.mjs')], {
     stdio: 'inherit',
   });
-  const client = await PGlite.create('memory://');
+  const client = await PGlite.create('memory://', { extensions: await pgliteExtensions() });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
   await prepareDatabase({ db, kind: 'pglite', close: () => db.destroy() }, { demoPassword: DEMO_PASSWORD });
   const dump = await client.dumpDataDir('none');

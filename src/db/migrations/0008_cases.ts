@@ -38,7 +38,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_at timestamptz NOT NULL DEFAULT now()
     );
     CREATE INDEX clients_firm_name_idx ON clients (firm_id, lower(last_name || ' ' || first_name), id);
-    CREATE INDEX clients_full_name_idx ON clients (firm_id, lower(first_name || ' ' || last_name));
+    CREATE INDEX clients_full_name_idx ON clients (firm_id, lower(trim(first_name || ' ' || last_name)));
     CREATE UNIQUE INDEX clients_a_number_idx ON clients (firm_id, a_number) WHERE a_number IS NOT NULL;
 
     CREATE TABLE case_counters (
@@ -99,16 +99,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
     CREATE INDEX case_history_case_idx ON case_history (case_id, created_at DESC, seq DESC);
 
-    CREATE FUNCTION cases_take_client_name() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-      SELECT first_name || ' ' || last_name INTO NEW.client_name FROM clients WHERE id = NEW.client_id; RETURN NEW;
-    END $$;
-    -- (Each function body stays on one line: the script is split into statements at line-ending semicolons.)
+    CREATE FUNCTION cases_take_client_name() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN SELECT trim(first_name || ' ' || last_name) INTO NEW.client_name FROM clients WHERE id = NEW.client_id; RETURN NEW; END $$;
     CREATE TRIGGER cases_client_name BEFORE INSERT OR UPDATE OF client_id ON cases
       FOR EACH ROW EXECUTE FUNCTION cases_take_client_name();
 
-    CREATE FUNCTION clients_rename_cases() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-      UPDATE cases SET client_name = NEW.first_name || ' ' || NEW.last_name WHERE client_id = NEW.id; RETURN NEW;
-    END $$;
+    CREATE FUNCTION clients_rename_cases() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN UPDATE cases SET client_name = trim(NEW.first_name || ' ' || NEW.last_name) WHERE client_id = NEW.id; RETURN NEW; END $$;
     CREATE TRIGGER clients_renamed AFTER UPDATE OF first_name, last_name ON clients
       FOR EACH ROW WHEN (OLD.first_name <> NEW.first_name OR OLD.last_name <> NEW.last_name)
       EXECUTE FUNCTION clients_rename_cases();

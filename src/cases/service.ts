@@ -1,0 +1,463 @@
+import type { Kysely } from 'kysely';
+import { createAuditService } from '../audit/service';
+import { isUniqueViolation } from '../db/database';
+import type { DB } from '../db/schema';
+import { inTransaction } from '../db/transaction';
+import {
+  ADMIN_VIEW,
+  CASE_MOVES,
+  CASE_TYPE_LABELS,
+  type CaseChange,
+  type CaseCounts,
+  type CaseDetail,
+  type CaseList,
+  type CaseRecord,
+  type CaseSortKey,
+  canMove,
+  formatMoney,
+  type Person,
+  personName,
+  refusedMoveMessage,
+  STATUS_LABELS,
+  USER_VIEW,
+} from '../shared/cases';
+import { addDays, formatDate, midnightIn, todayIn } from '../shared/dates';
+import { ServiceError } from '../shared/errors';
+import type { SessionUser } from '../shared/session';
+import type { CaseChangeInput, CaseListQuery, NewCase } from './schema';
+import {
+  type CaseRow,
+  type CasesStore,
+  type CaseValues,
+  type CaseWhere,
+  caseNumberOf,
+  type ClientRow,
+  createCasesStore,
+  type HistoryRow,
+  statusesOf,
+} from './store';
+
+export const CASE_NOT_FOUND = 'Case not found.';
+export const CLIENT_NOT_FOUND = 'Client not found.';
+const caseNotFound = () => new ServiceError('not-found', CASE_NOT_FOUND);
+
+/** What the cases feature asks of the rest of the product. */
+export type CasesDeps = {
+  db: Kysely<DB>;
+  /** The firm's time zone: its "today" decides what is due and overdue. */
+  timeZoneOf(firmId: string): Promise<string>;
+  /** The firm's accounts, for the "Assigned to" choices and the names on cases. */
+  firmUsers(
+    firmId: string,
+  ): Promise<Array<{ id: string; first_name: string; last_name: string; role: string; status: string }>>;
+};
+
+/** The firm whose cases the person works on; platform staff have none, so see none (DESIGN §5). */
+export function firmOf(actor: SessionUser): string {
+  if (!actor.firmId)
+    throw new ServiceError(
+      'forbidden',
+      "Cases and clients belong to a firm: platform staff do not see a firm's clients.",
+    );
+  return actor.firmId;
+}
+
+const cents = (dollars: number | null | undefined) => (dollars == null ? dollars : Math.round(dollars * 100));
+const dollars = (amount: number | null) => (amount == null ? null : amount / 100);
+
+/** A case row as the API answers it. */
+export function toCaseRecord(row: CaseRow, names: Map<string, string>): CaseRecord {
+  return {
+    id: row.id,
+    caseNumber: row.case_number,
+    status: row.status,
+    userStatus: USER_VIEW[row.status],
+    adminStatus: ADMIN_VIEW[row.status],
+    nextStatuses: [...CASE_MOVES[row.status]],
+    client: { id: row.client_id, name: row.client_name },
+    caseType: row.case_type,
+    formType: row.form_type,
+    assignee: row.assignee_id ? { id: row.assignee_id, name: names.get(row.assignee_id) ?? '' } : null,
+    dueDate: row.due_date,
+    description: row.description,
+    receiptNumber: row.receipt_number,
+    priorityDate: row.priority_date,
+    legalFee: dollars(row.legal_fee_cents),
+    amountPaid: dollars(row.amount_paid_cents),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    decidedAt: row.decided_at ? row.decided_at.toISOString() : null,
+  };
+}
+
+const toChange = (row: HistoryRow): CaseChange => ({
+  at: row.created_at.toISOString(),
+  by: row.actor_name,
+  field: row.field,
+  from: row.from_value,
+  to: row.to_value,
+});
+
+/** Each fact a person can change: its words in the history, and its value as words. */
+const FACTS = {
+  status: { label: 'Status', words: (r: CaseRow) => STATUS_LABELS[r.status] },
+  client_id: { label: 'Client', words: (r: CaseRow) => r.client_name },
+  case_type: { label: 'Case type', words: (r: CaseRow) => CASE_TYPE_LABELS[r.case_type] },
+  form_type: { label: 'Form type', words: (r: CaseRow) => r.form_type },
+  assignee_id: {
+    label: 'Assigned to',
+    words: (r: CaseRow, names: Map<string, string>) =>
+      r.assignee_id ? (names.get(r.assignee_id) ?? null) : null,
+  },
+  due_date: { label: 'Due date', words: (r: CaseRow) => r.due_date && formatDate(r.due_date) },
+  description: { label: 'Description', words: (r: CaseRow) => r.description || null },
+  receipt_number: { label: 'Receipt number', words: (r: CaseRow) => r.receipt_number },
+  priority_date: {
+    label: 'Priority date',
+    words: (r: CaseRow) => r.priority_date && formatDate(r.priority_date),
+  },
+  legal_fee_cents: {
+    label: 'Legal fee',
+    words: (r: CaseRow) => (r.legal_fee_cents == null ? null : formatMoney(r.legal_fee_cents / 100)),
+  },
+  amount_paid_cents: {
+    label: 'Amount paid',
+    words: (r: CaseRow) => (r.amount_paid_cents == null ? null : formatMoney(r.amount_paid_cents / 100)),
+  },
+} satisfies Record<string, { label: string; words(row: CaseRow, names: Map<string, string>): string | null }>;
+type Fact = keyof typeof FACTS;
+
+/** The input's facts as columns; left out of the input, left out here. */
+function valuesOf(input: Omit<CaseChangeInput, 'status'>): CaseValues {
+  const values: CaseValues = {};
+  if (input.clientId !== undefined) values.client_id = input.clientId;
+  if (input.caseType !== undefined) values.case_type = input.caseType;
+  if (input.formType !== undefined) values.form_type = input.formType;
+  if (input.assigneeId !== undefined) values.assignee_id = input.assigneeId;
+  if (input.dueDate !== undefined) values.due_date = input.dueDate;
+  if (input.description !== undefined) values.description = input.description;
+  if (input.receiptNumber !== undefined) values.receipt_number = input.receiptNumber;
+  if (input.priorityDate !== undefined) values.priority_date = input.priorityDate;
+  if (input.legalFee !== undefined) values.legal_fee_cents = cents(input.legalFee);
+  if (input.amountPaid !== undefined) values.amount_paid_cents = cents(input.amountPaid);
+  return values;
+}
+
+/** USCIS's convention: a person's last word is the family name; one name alone is the family name. */
+export function splitName(name: string): { firstName: string; lastName: string } {
+  const words = name.trim().split(/\s+/);
+  const lastName = words.pop() ?? '';
+  return { firstName: words.join(' '), lastName };
+}
+
+/** Cases: the firm's immigration matters, their one status lifecycle, and the history of every change. */
+export function createCasesService(deps: CasesDeps) {
+  const { db } = deps;
+  const store = createCasesStore(db);
+
+  async function namesIn(firmId: string): Promise<Map<string, string>> {
+    const users = await deps.firmUsers(firmId);
+    return new Map(users.map((u) => [u.id, personName(u.first_name, u.last_name)]));
+  }
+
+  async function today(firmId: string) {
+    return todayIn(await deps.timeZoneOf(firmId));
+  }
+
+  /** The person a case may be assigned to: an active account of the same firm. */
+  async function checkAssignee(firmId: string, assigneeId: string | null | undefined) {
+    if (!assigneeId) return;
+    const user = (await deps.firmUsers(firmId)).find((u) => u.id === assigneeId);
+    if (!user || user.status !== 'active') {
+      const message = "Assigned to must be one of the firm's active users";
+      throw new ServiceError('invalid', message, { assigneeId: message });
+    }
+  }
+
+  async function checkReceipt(
+    cases: CasesStore,
+    firmId: string,
+    receipt: string | null | undefined,
+    exceptId?: string,
+  ) {
+    if (!receipt) return;
+    const holder = await cases.holderOfReceipt(firmId, receipt, exceptId);
+    if (holder) {
+      const message = `Receipt number ${receipt} is already on case ${holder.case_number}`;
+      throw new ServiceError('conflict', message, { receiptNumber: message });
+    }
+  }
+
+  /** The client named by ID, or by name: the firm's only client of that name, or a new one. */
+  async function clientFor(
+    trx: Kysely<DB>,
+    actor: SessionUser,
+    firmId: string,
+    input: NewCase,
+  ): Promise<ClientRow> {
+    const cases = createCasesStore(trx);
+    if (input.clientId) {
+      const client = await cases.findClient(firmId, input.clientId);
+      if (!client) throw new ServiceError('invalid', CLIENT_NOT_FOUND, { clientId: CLIENT_NOT_FOUND });
+      return client;
+    }
+    const name = input.clientName!.replace(/\s+/g, ' ');
+    const named = await cases.clientsNamed(firmId, name);
+    if (named.length > 1) {
+      const message = `The firm has several clients named ${name}: choose one from the client's page`;
+      throw new ServiceError('conflict', message, { clientName: message });
+    }
+    if (named[0]) return named[0];
+    const client = await cases.insertClient({
+      firm_id: firmId,
+      ...(({ firstName, lastName }) => ({ first_name: firstName, last_name: lastName }))(splitName(name)),
+      email: null,
+      phone: null,
+      date_of_birth: null,
+      country_of_citizenship: null,
+      a_number: null,
+      address: null,
+    });
+    await createAuditService(trx).record({
+      actorUserId: actor.id,
+      action: 'client.created',
+      entity: 'client',
+      entityId: client.id,
+      after: { name },
+      firmId,
+    });
+    return client;
+  }
+
+  /** The history rows of the facts that differ between `before` and `after`. */
+  function changesBetween(before: CaseRow, after: CaseRow, names: Map<string, string>, actor: SessionUser) {
+    return (Object.keys(FACTS) as Fact[])
+      .filter((fact) => before[fact] !== after[fact])
+      .map((fact) => ({
+        case_id: after.id,
+        actor_user_id: actor.id,
+        actor_name: names.get(actor.id) ?? actor.firstName,
+        field: FACTS[fact].label,
+        from_value: FACTS[fact].words(before, names),
+        to_value: FACTS[fact].words(after, names),
+      }));
+  }
+
+  /** The list's filters, with "me" and "none" made exact. */
+  function whereOf(actor: SessionUser, query: Omit<CaseListQuery, 'page' | 'pageSize' | 'sort'>): CaseWhere {
+    return {
+      firmId: firmOf(actor),
+      q: query.q,
+      statuses: statusesOf(query.status),
+      type: query.type,
+      formType: query.formType,
+      assigneeId: query.assignee === 'me' ? actor.id : query.assignee === 'none' ? null : query.assignee,
+      dueBefore: query.dueBefore,
+      dueAfter: query.dueAfter,
+    };
+  }
+
+  const orderOf = (sort: string) => ({
+    key: sort.replace(/^-/, '') as CaseSortKey,
+    descending: sort.startsWith('-'),
+  });
+
+  return {
+    whereOf,
+    orderOf,
+    today: (actor: SessionUser) => today(firmOf(actor)),
+
+    async list(actor: SessionUser, query: CaseListQuery): Promise<CaseList> {
+      const where = whereOf(actor, query);
+      const [rows, total, names] = await Promise.all([
+        store.page(where, orderOf(query.sort), (query.page - 1) * query.pageSize, query.pageSize),
+        store.count(where),
+        namesIn(where.firmId),
+      ]);
+      return {
+        items: rows.map((r) => toCaseRecord(r, names)),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    /** The firm's cases counted by the administrator's filter words (Case Management's statistics). */
+    async counts(actor: SessionUser): Promise<CaseCounts> {
+      const firmId = firmOf(actor);
+      return store.counts(firmId, await today(firmId));
+    },
+
+    /** How many cases a firm has: the administrator's dashboard card. */
+    countOfFirm: async (firmId: string) => store.count({ firmId }),
+
+    /** The person's own cases: open, due within 7 days, overdue, and decided this month (firm's calendar). */
+    async myStats(actor: SessionUser) {
+      const firmId = firmOf(actor);
+      const timeZone = await deps.timeZoneOf(firmId);
+      const day = todayIn(timeZone);
+      return store.statsOf(
+        firmId,
+        actor.id,
+        day,
+        addDays(day, 7),
+        midnightIn(`${day.slice(0, 8)}01`, timeZone),
+      );
+    },
+
+    /** The person's own cases, the most recently changed first. */
+    async recent(actor: SessionUser, limit: number): Promise<CaseRecord[]> {
+      const firmId = firmOf(actor);
+      const [rows, names] = await Promise.all([
+        store.page({ firmId, assigneeId: actor.id }, { key: 'updated', descending: true }, 0, limit),
+        namesIn(firmId),
+      ]);
+      return rows.map((r) => toCaseRecord(r, names));
+    },
+
+    /** The firm's active users a case can be assigned to, by name. */
+    async assignees(actor: SessionUser): Promise<Person[]> {
+      const users = await deps.firmUsers(firmOf(actor));
+      return users
+        .filter((u) => u.status === 'active')
+        .map((u) => ({ id: u.id, name: personName(u.first_name, u.last_name) }))
+        .sort((a, b) => a.name.localeCompare(b.name));
+    },
+
+    async get(actor: SessionUser, id: string): Promise<CaseDetail> {
+      const firmId = firmOf(actor);
+      const row = await store.find(firmId, id);
+      if (!row) throw caseNotFound();
+      const [history, names] = await Promise.all([store.historyOf(id), namesIn(firmId)]);
+      return { ...toCaseRecord(row, names), history: history.map(toChange) };
+    },
+
+    async create(actor: SessionUser, input: NewCase): Promise<CaseRecord> {
+      const firmId = firmOf(actor);
+      await checkAssignee(firmId, input.assigneeId);
+      const [names, timeZone] = await Promise.all([namesIn(firmId), deps.timeZoneOf(firmId)]);
+      const year = Number(todayIn(timeZone).slice(0, 4));
+      const row = await guardReceipt(() =>
+        inTransaction(db, async (trx) => {
+          const cases = createCasesStore(trx);
+          await checkReceipt(cases, firmId, input.receiptNumber);
+          const client = await clientFor(trx, actor, firmId, input);
+          const sequence = await cases.takeNumbers(firmId, year, 1);
+          const created = await cases.insert({
+            firm_id: firmId,
+            case_number: caseNumberOf(year, sequence),
+            client_id: client.id,
+            case_type: input.caseType,
+            form_type: input.formType,
+            assignee_id: input.assigneeId ?? null,
+            due_date: input.dueDate ?? null,
+            description: input.description,
+            receipt_number: input.receiptNumber ?? null,
+            priority_date: input.priorityDate ?? null,
+            legal_fee_cents: cents(input.legalFee) ?? null,
+            amount_paid_cents: cents(input.amountPaid) ?? null,
+          });
+          await cases.addHistory([
+            {
+              case_id: created.id,
+              actor_user_id: actor.id,
+              actor_name: names.get(actor.id) ?? actor.firstName,
+              field: 'Opened',
+              from_value: null,
+              to_value: STATUS_LABELS[created.status],
+            },
+          ]);
+          await createAuditService(trx).record({
+            actorUserId: actor.id,
+            action: 'case.created',
+            entity: 'case',
+            entityId: created.id,
+            after: toCaseRecord(created, names),
+            firmId,
+          });
+          return created;
+        }),
+      );
+      return toCaseRecord(row, names);
+    },
+
+    /** Changes facts and moves the status; a move the lifecycle does not allow is refused (409). */
+    async change(actor: SessionUser, id: string, input: CaseChangeInput): Promise<CaseRecord> {
+      const firmId = firmOf(actor);
+      await checkAssignee(firmId, input.assigneeId);
+      const names = await namesIn(firmId);
+      const row = await guardReceipt(() =>
+        inTransaction(db, async (trx) => {
+          const cases = createCasesStore(trx);
+          const before = await cases.findForUpdate(firmId, id);
+          if (!before) throw caseNotFound();
+          const { status, ...facts } = input;
+          if (status && status !== before.status && !canMove(before.status, status))
+            throw new ServiceError('conflict', refusedMoveMessage(before.status, status), {
+              status: refusedMoveMessage(before.status, status),
+            });
+          if (facts.clientId && !(await cases.findClient(firmId, facts.clientId)))
+            throw new ServiceError('invalid', CLIENT_NOT_FOUND, { clientId: CLIENT_NOT_FOUND });
+          await checkReceipt(cases, firmId, facts.receiptNumber, id);
+          const values = valuesOf(facts);
+          if (status && status !== before.status) {
+            values.status = status;
+            values.decided_at = status === 'approved' || status === 'rejected' ? new Date() : null;
+          }
+          const changed = (Object.keys(values) as Array<keyof CaseValues>).filter(
+            (k) => k !== 'decided_at' && values[k] !== before[k as keyof CaseRow],
+          );
+          if (changed.length === 0) return before;
+          const after = await cases.update(id, values);
+          await cases.addHistory(changesBetween(before, after, names, actor));
+          const pick = (r: CaseRow) => Object.fromEntries(changed.map((k) => [k, r[k as keyof CaseRow]]));
+          await createAuditService(trx).record({
+            actorUserId: actor.id,
+            action: status && status !== before.status ? 'case.status-changed' : 'case.updated',
+            entity: 'case',
+            entityId: id,
+            before: { caseNumber: before.case_number, client: { name: before.client_name }, ...pick(before) },
+            after: { caseNumber: after.case_number, client: { name: after.client_name }, ...pick(after) },
+            firmId,
+          });
+          return after;
+        }),
+      );
+      return toCaseRecord(row, names);
+    },
+
+    async remove(actor: SessionUser, id: string): Promise<CaseRecord> {
+      const firmId = firmOf(actor);
+      const names = await namesIn(firmId);
+      const row = await inTransaction(db, async (trx) => {
+        const cases = createCasesStore(trx);
+        const found = await cases.findForUpdate(firmId, id);
+        if (!found) throw caseNotFound();
+        await cases.remove(id);
+        await createAuditService(trx).record({
+          actorUserId: actor.id,
+          action: 'case.deleted',
+          entity: 'case',
+          entityId: id,
+          before: toCaseRecord(found, names),
+          firmId,
+        });
+        return found;
+      });
+      return toCaseRecord(row, names);
+    },
+  };
+}
+
+export type CasesService = ReturnType<typeof createCasesService>;
+
+/** Two requests racing for one receipt number: the unique index decides, and the loser hears why. */
+async function guardReceipt<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const message = 'That receipt number is already on another case';
+    throw new ServiceError('conflict', message, { receiptNumber: message });
+  }
+}

@@ -1,0 +1,340 @@
+import { type Kysely, type Selectable, sql, type Updateable } from 'kysely';
+import type { CaseHistoryTable, CasesTable, ClientsTable, DB } from '../db/schema';
+import {
+  type CaseCounts,
+  type CaseSortKey,
+  type CaseStatus,
+  OPEN_STATUSES,
+  STATUS_FILTERS,
+} from '../shared/cases';
+
+export type CaseRow = Selectable<CasesTable>;
+export type ClientRow = Selectable<ClientsTable>;
+export type HistoryRow = Selectable<CaseHistoryTable>;
+export type CaseValues = Omit<Updateable<CasesTable>, 'id' | 'firm_id' | 'case_number'>;
+export type NewCaseRow = Omit<
+  CaseRow,
+  'id' | 'status' | 'search_text' | 'created_at' | 'updated_at' | 'client_name' | 'description' | 'decided_at'
+> & {
+  status?: CaseStatus;
+  description: string;
+  decided_at?: Date | null;
+};
+export type NewClientRow = Omit<ClientRow, 'id' | 'created_at' | 'updated_at'>;
+export type NewHistoryRow = Omit<HistoryRow, 'id' | 'created_at' | 'seq'>;
+
+/** The list's filters as the store applies them: `assigneeId` null means unassigned cases. */
+export type CaseWhere = {
+  firmId: string;
+  q?: string;
+  statuses?: readonly CaseStatus[];
+  type?: string;
+  formType?: string;
+  assigneeId?: string | null;
+  dueBefore?: string;
+  dueAfter?: string;
+};
+
+export type CaseOrder = { key: CaseSortKey; descending: boolean };
+
+/** Text inside a LIKE pattern, lower case, its own %, _ and backslash taken literally. */
+const literal = (text: string) => text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The column each sort orders by; every order ends on the ID so that pages never overlap. */
+export const SORT_COLUMNS = {
+  caseNumber: 'case_number',
+  client: 'client_name',
+  type: 'case_type',
+  formType: 'form_type',
+  status: 'status',
+  dueDate: 'due_date',
+  created: 'created_at',
+  updated: 'updated_at',
+} as const satisfies Record<CaseSortKey, keyof CaseRow>;
+
+/** The first number of a firm's cases opened in a year ('RI-2026-0001'), and the form of every number. */
+export const caseNumberOf = (year: number, sequence: number) =>
+  `RI-${year}-${String(sequence).padStart(4, '0')}`;
+
+/** Cases and their clients: the only place that queries the clients, cases, case_counters and case_history tables. */
+export function createCasesStore(db: Kysely<DB>) {
+  /** A firm's cases matching the filters (the list, its total and the export read the same rows). */
+  function matching(where: CaseWhere) {
+    let found = db.selectFrom('cases').where('firm_id', '=', where.firmId);
+    if (where.q) found = found.where('search_text', 'like', `%${literal(where.q)}%`);
+    if (where.statuses) found = found.where('status', 'in', [...where.statuses]);
+    if (where.type) found = found.where('case_type', '=', where.type as CaseRow['case_type']);
+    if (where.formType) found = found.where('form_type', '=', where.formType as CaseRow['form_type']);
+    if (where.assigneeId === null) found = found.where('assignee_id', 'is', null);
+    else if (where.assigneeId) found = found.where('assignee_id', '=', where.assigneeId);
+    if (where.dueBefore) found = found.where('due_date', '<=', where.dueBefore);
+    if (where.dueAfter) found = found.where('due_date', '>=', where.dueAfter);
+    return found;
+  }
+
+  /** The rows in `order`, undated cases last whichever way; the ID breaks ties. */
+  function ordered(where: CaseWhere, order: CaseOrder) {
+    const direction = order.descending ? 'desc' : 'asc';
+    const column = SORT_COLUMNS[order.key];
+    const key = column === 'client_name' ? sql`lower(client_name)` : sql.ref(column);
+    return matching(where)
+      .selectAll()
+      .orderBy(sql`${key} ${sql.raw(direction)} NULLS LAST`)
+      .orderBy('id', direction);
+  }
+
+  return {
+    matching,
+    ordered,
+
+    page(where: CaseWhere, order: CaseOrder, offset: number, limit: number): Promise<CaseRow[]> {
+      return ordered(where, order).offset(offset).limit(limit).execute();
+    },
+
+    async count(where: CaseWhere): Promise<number> {
+      const row = await matching(where)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** A firm's case counts by the administrator's filter words, and the open cases past their due date. */
+    async counts(firmId: string, today: string, assigneeId?: string): Promise<CaseCounts> {
+      const open = [...OPEN_STATUSES];
+      const row = await matching({ firmId, assigneeId })
+        .select([
+          sql<number>`count(*)`.as('total'),
+          sql<number>`count(*) FILTER (WHERE status = 'processing')`.as('active'),
+          sql<number>`count(*) FILTER (WHERE status = 'pending')`.as('pending'),
+          sql<number>`count(*) FILTER (WHERE status = 'on-hold')`.as('onHold'),
+          sql<number>`count(*) FILTER (WHERE status IN ('approved', 'rejected'))`.as('completed'),
+          sql<number>`count(*) FILTER (WHERE status IN (${sql.join(open)}) AND due_date < ${today})`.as(
+            'overdue',
+          ),
+        ])
+        .executeTakeFirstOrThrow();
+      return {
+        total: Number(row.total),
+        active: Number(row.active),
+        pending: Number(row.pending),
+        onHold: Number(row.onHold),
+        completed: Number(row.completed),
+        overdue: Number(row.overdue),
+      };
+    },
+
+    /** One person's open cases, those due within the week, those overdue, and those decided since `since`. */
+    async statsOf(firmId: string, assigneeId: string, today: string, weekEnd: string, since: Date) {
+      const open = sql.join([...OPEN_STATUSES]);
+      const row = await matching({ firmId, assigneeId })
+        .select([
+          sql<number>`count(*) FILTER (WHERE status IN (${open}))`.as('open'),
+          sql<number>`count(*) FILTER (WHERE status IN (${open}) AND due_date BETWEEN ${today} AND ${weekEnd})`.as(
+            'dueSoon',
+          ),
+          sql<number>`count(*) FILTER (WHERE status IN (${open}) AND due_date < ${today})`.as('overdue'),
+          sql<number>`count(*) FILTER (WHERE decided_at >= ${since})`.as('completedThisMonth'),
+        ])
+        .executeTakeFirstOrThrow();
+      return {
+        open: Number(row.open),
+        dueSoon: Number(row.dueSoon),
+        overdue: Number(row.overdue),
+        completedThisMonth: Number(row.completedThisMonth),
+      };
+    },
+
+    find(firmId: string, id: string): Promise<CaseRow | undefined> {
+      return db
+        .selectFrom('cases')
+        .selectAll()
+        .where('firm_id', '=', firmId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** The case, locked until the transaction ends: two changes of one case take turns. */
+    findForUpdate(firmId: string, id: string): Promise<CaseRow | undefined> {
+      return db
+        .selectFrom('cases')
+        .selectAll()
+        .where('firm_id', '=', firmId)
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    /** The case that holds a receipt number, other than `exceptId`. */
+    holderOfReceipt(firmId: string, receipt: string, exceptId?: string) {
+      let found = db
+        .selectFrom('cases')
+        .select(['id', 'case_number'])
+        .where('firm_id', '=', firmId)
+        .where('receipt_number', '=', receipt);
+      if (exceptId) found = found.where('id', '<>', exceptId);
+      return found.executeTakeFirst();
+    },
+
+    /**
+     * Takes the next `n` numbers of a firm's year and answers the first. The counter row stays locked until
+     * the transaction ends, so concurrent creations queue here and a rolled-back one gives its numbers back.
+     */
+    async takeNumbers(firmId: string, year: number, n: number): Promise<number> {
+      const row = await db
+        .insertInto('case_counters')
+        .values({ firm_id: firmId, year, last: n })
+        .onConflict((oc) =>
+          oc.columns(['firm_id', 'year']).doUpdateSet({ last: sql`case_counters.last + ${n}` }),
+        )
+        .returning('last')
+        .executeTakeFirstOrThrow();
+      return row.last - n + 1;
+    },
+
+    insert(row: NewCaseRow & { firm_id: string; case_number: string }): Promise<CaseRow> {
+      return db.insertInto('cases').values(row).returningAll().executeTakeFirstOrThrow();
+    },
+
+    update(id: string, values: CaseValues): Promise<CaseRow> {
+      return db
+        .updateTable('cases')
+        .set({ ...values, updated_at: new Date() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async remove(id: string): Promise<void> {
+      await db.deleteFrom('cases').where('id', '=', id).execute();
+    },
+
+    async addHistory(rows: NewHistoryRow[]): Promise<void> {
+      if (rows.length) await db.insertInto('case_history').values(rows).execute();
+    },
+
+    historyOf(caseId: string): Promise<HistoryRow[]> {
+      return db
+        .selectFrom('case_history')
+        .selectAll()
+        .where('case_id', '=', caseId)
+        .orderBy('created_at', 'desc')
+        .orderBy('seq', 'desc')
+        .execute();
+    },
+
+    // ---- Clients ----
+
+    clientsMatching(firmId: string, q: string) {
+      let found = db.selectFrom('clients').where('firm_id', '=', firmId);
+      if (q) {
+        const pattern = `%${literal(q)}%`;
+        found = found.where((eb) =>
+          eb.or([
+            eb(sql`lower(first_name || ' ' || last_name)`, 'like', pattern),
+            eb(sql`lower(coalesce(email, ''))`, 'like', pattern),
+            eb(sql`lower(coalesce(a_number, ''))`, 'like', pattern),
+          ]),
+        );
+      }
+      return found;
+    },
+
+    /** A page of clients by name, each with its number of cases. */
+    clientsPage(firmId: string, q: string, offset: number, limit: number) {
+      return this.clientsMatching(firmId, q)
+        .selectAll('clients')
+        .select((eb) =>
+          eb
+            .selectFrom('cases')
+            .select(eb.fn.countAll<number>().as('n'))
+            .whereRef('cases.client_id', '=', 'clients.id')
+            .as('case_count'),
+        )
+        .orderBy(sql`lower(last_name || ' ' || first_name)`)
+        .orderBy('id')
+        .offset(offset)
+        .limit(limit)
+        .execute();
+    },
+
+    async clientsCount(firmId: string, q: string): Promise<number> {
+      const row = await this.clientsMatching(firmId, q)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    findClient(firmId: string, id: string): Promise<ClientRow | undefined> {
+      return db
+        .selectFrom('clients')
+        .selectAll()
+        .where('firm_id', '=', firmId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** The firm's clients of this full name, whatever its case (two at most: enough to tell it is ambiguous). */
+    clientsNamed(firmId: string, name: string): Promise<ClientRow[]> {
+      return db
+        .selectFrom('clients')
+        .selectAll()
+        .where('firm_id', '=', firmId)
+        .where(sql`lower(trim(first_name || ' ' || last_name))`, '=', name.toLowerCase())
+        .orderBy('created_at')
+        .limit(2)
+        .execute();
+    },
+
+    async caseCountOf(clientId: string): Promise<number> {
+      const row = await db
+        .selectFrom('cases')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('client_id', '=', clientId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    casesOfClient(firmId: string, clientId: string): Promise<CaseRow[]> {
+      return db
+        .selectFrom('cases')
+        .selectAll()
+        .where('firm_id', '=', firmId)
+        .where('client_id', '=', clientId)
+        .orderBy('created_at', 'desc')
+        .execute();
+    },
+
+    insertClient(row: NewClientRow): Promise<ClientRow> {
+      return db.insertInto('clients').values(row).returningAll().executeTakeFirstOrThrow();
+    },
+
+    updateClient(id: string, values: Updateable<ClientsTable>): Promise<ClientRow> {
+      return db
+        .updateTable('clients')
+        .set({ ...values, updated_at: new Date() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async removeClient(id: string): Promise<void> {
+      await db.deleteFrom('clients').where('id', '=', id).execute();
+    },
+
+    /** The firm's client with this A-number, other than `exceptId`. */
+    holderOfANumber(firmId: string, aNumber: string, exceptId?: string) {
+      let found = db
+        .selectFrom('clients')
+        .select(['id', 'first_name', 'last_name'])
+        .where('firm_id', '=', firmId)
+        .where('a_number', '=', aNumber);
+      if (exceptId) found = found.where('id', '<>', exceptId);
+      return found.executeTakeFirst();
+    },
+  };
+}
+
+export type CasesStore = ReturnType<typeof createCasesStore>;
+
+/** The statuses a `status` filter word names. */
+export const statusesOf = (filter: string | undefined) => (filter ? STATUS_FILTERS[filter] : undefined);
