@@ -23,6 +23,7 @@ import {
   type CaseRecord,
   caseQuery,
   type ClientRecord,
+  DEFAULT_CASE_SORT,
 } from '../shared/cases';
 import { pages } from '../shared/paths';
 import type { SessionUser } from '../shared/session';
@@ -54,10 +55,8 @@ const meta = (title: string, description: string) => ({ title, description, noin
 
 /** A view of the list from a query (the page's own address, or a form's way back); a bad one is the plain list. */
 export function viewOf(query: unknown): CaseListView {
-  const parsed = caseListQuery.safeParse(query);
-  if (!parsed.success) return { q: '', sort: caseListQuery.parse({}).sort, page: 1 };
-  const { pageSize: _pageSize, ...view } = parsed.data;
-  return view;
+  const parsed = caseListQuery.omit({ pageSize: true }).safeParse(query);
+  return parsed.success ? parsed.data : { q: '', sort: DEFAULT_CASE_SORT, page: 1 };
 }
 
 /** The list view a form came from (its `back` field), if it names this area's list. */

@@ -96,7 +96,7 @@ export function casePages(deps: PagesDeps): Router {
 
     // The edit form is on the client's page.
     router.get(paths.clientEdit(':id'), idOnly, (req, res) => {
-      res.redirect(303, `${paths.client(req.params.id)}#edit-client`);
+      res.redirect(303, `${paths.client(String(req.params.id))}#edit-client`);
     });
 
     router.get(paths.clientRemove(':id'), idOnly, async (req, res) => {

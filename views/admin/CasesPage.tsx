@@ -1,6 +1,7 @@
 import { Alert, RequiredNote } from '../../islands/ui/form';
 import { Icon } from '../../islands/ui/icon';
 import type { CaseCounts, CaseList, Person } from '../../src/shared/cases';
+import { addDays } from '../../src/shared/dates';
 import { pages } from '../../src/shared/paths';
 import type { FieldErrors } from '../../src/shared/validation';
 import { type CaseField, CaseFields, type CaseValues, EMPTY_CASE } from '../cases/CaseForm';
@@ -39,7 +40,7 @@ function Statistics({ counts, today }: { counts: CaseCounts; today: string }) {
       <StatCard
         label="Overdue"
         value={counts.overdue}
-        href={to({ status: 'open', dueBefore: today, sort: 'dueDate' })}
+        href={to({ status: 'open', dueBefore: addDays(today, -1), sort: 'dueDate' })}
       />
     </div>
   );

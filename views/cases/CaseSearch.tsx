@@ -3,7 +3,7 @@ import {
   CASE_LIMITS,
   CASE_TYPE_LABELS,
   CASE_TYPES,
-  DEFAULT_CASE_SORT,
+  type CaseSortKey,
   FORM_TYPES,
   type FormType,
   type Person,
@@ -40,6 +40,22 @@ function statusOptions(area: CaseArea, current: string | undefined) {
   ];
 }
 
+/** Each order's words, ascending then descending. */
+const SORT_WORDS: Record<CaseSortKey, [string, string]> = {
+  created: ['Oldest first', 'Newest first'],
+  updated: ['Least recently changed first', 'Most recently changed first'],
+  dueDate: ['Due date, soonest first', 'Due date, latest first'],
+  caseNumber: ['Case number, first to last', 'Case number, last to first'],
+  client: ['Client, A to Z', 'Client, Z to A'],
+  type: ['Type, A to Z', 'Type, Z to A'],
+  formType: ['Form type, A to Z', 'Form type, Z to A'],
+  status: ['Status, A to Z', 'Status, Z to A'],
+};
+const SORT_OPTIONS = (Object.keys(SORT_WORDS) as CaseSortKey[]).flatMap((key) => [
+  { value: `-${key}`, label: SORT_WORDS[key][1] },
+  { value: key, label: SORT_WORDS[key][0] },
+]);
+
 const TYPE_OPTIONS = [
   { value: '', label: 'All types' },
   ...CASE_TYPES.map((t) => ({ value: t, label: CASE_TYPE_LABELS[t] })),
@@ -61,7 +77,7 @@ function narrowedTo(view: CaseListView): string | undefined {
   if (view.dueAfter && view.dueBefore)
     parts.push(`Due ${formatDate(view.dueAfter)} to ${formatDate(view.dueBefore)}`);
   else if (view.dueAfter) parts.push(`Due on or after ${formatDate(view.dueAfter)}`);
-  else if (view.dueBefore) parts.push(`Due before ${formatDate(view.dueBefore)}`);
+  else if (view.dueBefore) parts.push(`Due on or before ${formatDate(view.dueBefore)}`);
   return parts.length ? parts.join('; ') : undefined;
 }
 
@@ -75,7 +91,7 @@ export function CaseSearch(props: { area: CaseArea; view: CaseListView; assignee
     view.q || view.status || view.type || view.formType || view.assignee || view.dueBefore || view.dueAfter,
   );
   const narrowed = narrowedTo(view);
-  const hidden = { sort: view.sort === DEFAULT_CASE_SORT ? undefined : view.sort, ...pick(view) };
+  const hidden = pick(view);
   return (
     <form className="card case-search" method="get" action={pages.cases(area).list} role="search">
       {Object.entries(hidden).map(
@@ -111,6 +127,16 @@ export function CaseSearch(props: { area: CaseArea; view: CaseListView; assignee
         options={assigneeOptions(props.assignees)}
         defaultValue={view.assignee ?? ''}
       />
+      {/* A phone's table has no column headers to sort by: the order is chosen here instead. */}
+      <div className="case-search-sort">
+        <SelectField
+          id="cases-sort"
+          name="sort"
+          label="Sort by"
+          options={SORT_OPTIONS}
+          defaultValue={view.sort}
+        />
+      </div>
       <div className="case-search-actions">
         <button type="submit" className="btn btn-secondary">
           Search

@@ -41,7 +41,6 @@ export function caseColumns({ area, today, view }: Options) {
     assignee: (): Cases => ({
       header: 'Assignee',
       cell: (c) => c.assignee?.name ?? <span className="muted">Unassigned</span>,
-      ...sorted('assignee'),
     }),
     dueDate: (header: string): Cases => ({
       header,

@@ -39,7 +39,7 @@ export function DashboardPage({ stats, recent, today }: Props) {
         <StatCard
           label="Overdue"
           value={stats.overdue}
-          href={listPath('user', { ...mine, dueBefore: today })}
+          href={listPath('user', { ...mine, dueBefore: addDays(today, -1) })}
         />
         <StatCard label="Completed This Month" value={stats.completedThisMonth} />
       </div>
