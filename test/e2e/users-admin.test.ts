@@ -136,6 +136,7 @@ describe('User Management in the browser, JavaScript off', () => {
     expect(await textOf(page, 'table')).not.toContain('Lena');
   });
 
+  // Five pages checked by axe, the list holding the demo firm's 42 users: more than 30 s on a busy machine.
   it('has no axe violations on the list, a refused add, the edit page and the confirmation', async () => {
     const page = await pageForAxe();
     expect(await axeViolations(page)).toEqual([]);
@@ -170,6 +171,5 @@ describe('User Management in the browser, JavaScript off', () => {
     expect(await textOf(page, 'main h1')).toBe('Remove User');
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'admin-user-remove');
-    // Five pages checked by axe, the list holding the demo firm's 42 users: more than the default 30 s on a busy machine.
   }, 90_000);
 });
