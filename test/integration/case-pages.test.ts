@@ -320,7 +320,11 @@ describe.each(BACKENDS)('the case and client pages on %s, as served without Java
           (c) => c.due_date && c.due_date >= today && c.due_date <= addDays(today, 7),
         ).length,
         Overdue: open_.filter((c) => c.due_date && c.due_date < today).length,
-        'Completed This Month': mine.filter((c) => c.decided_at !== null).length,
+        // Decided since the first of this month, by the firm's calendar.
+        'Completed This Month': mine.filter(
+          (c) =>
+            c.decided_at !== null && todayIn(FIRM_TIME_ZONE, c.decided_at).slice(0, 7) === today.slice(0, 7),
+        ).length,
       };
       expect(page.text).toContain(
         `Dashboard ${Object.entries(expected)
