@@ -11,8 +11,7 @@ import {
   type ClientPageProps,
   type ClientValues,
 } from '../../views/cases/ClientPage';
-import type { CaseListView, ClosedCaseControls } from '../../views/cases/parts';
-import type { CaseArea } from '../../views/cases/StatusBadge';
+import type { CaseArea, CaseListView, ClosedCaseControls } from '../../islands/ui/cases';
 import { CasesPage as UserCasesPage } from '../../views/user/CasesPage';
 import type { ActionContext, Refusal } from '../access/action';
 import type { Renderer } from '../http/render';

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { type ActionKit, mountActions } from '../access/kit';
 import type { Feature } from '../http/feature';
 import type { Renderer } from '../http/render';
-import type { ClosedCaseControls } from '../../views/cases/parts';
+import type { ClosedCaseControls } from '../../islands/ui/cases';
 import type { SessionUser } from '../shared/session';
 import { CASES_ACTIONS } from './actions';
 import type { ClientsService } from './client-service';

@@ -25,6 +25,10 @@ const FIRM_TIME_ZONE = 'Pacific/Honolulu';
 const CASE_NOT_FOUND = 'Case not found.';
 const CLIENT_NOT_FOUND = 'Client not found.';
 
+/** The end of the list's summary ("Showing 1–20 of 156 cases"), or what an empty list says. */
+const ofCases = (n: number) =>
+  n === 0 ? 'No cases match the search.' : `of ${n} ${n === 1 ? 'case' : 'cases'}`;
+
 /** What a person reads, without the sortable headers' arrows (drawn, and hidden from screen readers). */
 const textOf = (html: string) => visibleText(html).replace(/[↕▲▼]/g, '');
 
@@ -169,7 +173,7 @@ describe.each(BACKENDS)('the case and client pages on %s, as served without Java
       for (const [, href, body] of cards) {
         const figure = Number(/<p class="stat-value">([\d,]+)<\/p>/.exec(body)![1].replace(/,/g, ''));
         const list = await open(admin, href.replace(/&amp;/g, '&'));
-        const shown = figure === 0 ? 'No cases match the search.' : `of ${figure} cases`;
+        const shown = ofCases(figure);
         expect([visibleText(body).trim(), list.text]).toEqual([
           visibleText(body).trim(),
           expect.stringContaining(shown),
@@ -341,7 +345,7 @@ describe.each(BACKENDS)('the case and client pages on %s, as served without Java
         const list = await open(attorney, href.replace(/&amp;/g, '&'));
         expect([label, list.text]).toEqual([
           label,
-          expect.stringContaining(`of ${expected[label as keyof typeof expected]} cases`),
+          expect.stringContaining(ofCases(expected[label as keyof typeof expected])),
         ]);
       }
     });

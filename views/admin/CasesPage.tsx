@@ -1,3 +1,5 @@
+import CasesTable from '../../islands/CasesTable';
+import { type CaseListView, type ClosedCaseControls, listPath } from '../../islands/ui/cases';
 import { Alert, RequiredNote } from '../../islands/ui/form';
 import { Icon } from '../../islands/ui/icon';
 import type { CaseCounts, CaseList, Person } from '../../src/shared/cases';
@@ -5,11 +7,7 @@ import { addDays } from '../../src/shared/dates';
 import { pages } from '../../src/shared/paths';
 import type { FieldErrors } from '../../src/shared/validation';
 import { type CaseField, CaseFields, type CaseValues, EMPTY_CASE } from '../cases/CaseForm';
-import { CaseSearch } from '../cases/CaseSearch';
-import { caseColumns } from '../cases/columns';
-import { type CaseListView, type ClosedCaseControls, listPath } from '../cases/parts';
-import { DataTable } from '../components/DataTable';
-import { Pagination } from '../components/Pagination';
+import { Island } from '../components/Island';
 import { StatCard } from '../components/StatCard';
 import { useRenderContext } from '../context';
 
@@ -57,12 +55,7 @@ export function CasesPage({
   create,
   error,
 }: AdminCasesPageProps) {
-  const pageCount = Math.ceil(list.total / list.pageSize);
-  const first = (list.page - 1) * list.pageSize + 1;
-  const filtered = Boolean(
-    view.q || view.status || view.type || view.assignee || view.dueBefore || view.dueAfter,
-  );
-  const column = caseColumns({ area: 'admin', today, view });
+  const { csrfToken = '' } = useRenderContext();
   return (
     <section className="section cases-page">
       <div className="page-head">
@@ -78,32 +71,7 @@ export function CasesPage({
       </div>
       {error && <Alert kind="error">{error}</Alert>}
       <Statistics counts={counts} today={today} />
-      <CaseSearch area="admin" view={view} assignees={assignees} />
-      <DataTable
-        caption={filtered ? 'Cases matching the search' : 'Cases'}
-        columns={[
-          column.caseNumber('Case Number'),
-          column.client(),
-          column.type(),
-          column.status(),
-          column.assignee(),
-          column.dueDate('Due Date'),
-        ]}
-        rows={list.items}
-        rowKey={(c) => c.id}
-        empty={filtered ? 'No cases match the search.' : 'This firm has no cases yet.'}
-      />
-      {list.total > 0 && (
-        <p className="muted list-summary">
-          {`Showing ${first}–${first + list.items.length - 1} of ${list.total} cases`}
-        </p>
-      )}
-      <Pagination
-        page={list.page}
-        pageCount={pageCount}
-        href={(n) => listPath('admin', { ...view, page: n })}
-        label="Pages of the cases table"
-      />
+      <Island of={CasesTable} props={{ area: 'admin', view, list, today, assignees, closed, csrfToken }} />
       <CreateCaseForm closed={closed.create} assignees={assignees} {...create} />
     </section>
   );

@@ -2,7 +2,7 @@ import { Alert } from '../../islands/ui/form';
 import type { CaseRecord } from '../../src/shared/cases';
 import { pages } from '../../src/shared/paths';
 import { useRenderContext } from '../context';
-import type { CaseArea } from './StatusBadge';
+import type { CaseArea } from '../../islands/ui/cases';
 
 type Props = {
   area: CaseArea;

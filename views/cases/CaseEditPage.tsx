@@ -5,7 +5,7 @@ import { pages } from '../../src/shared/paths';
 import type { FieldErrors } from '../../src/shared/validation';
 import { useRenderContext } from '../context';
 import { type CaseField, CaseFields, type CaseValues } from './CaseForm';
-import type { CaseArea } from './StatusBadge';
+import type { CaseArea } from '../../islands/ui/cases';
 
 export type CaseEditPageProps = {
   area: CaseArea;

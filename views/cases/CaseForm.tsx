@@ -8,7 +8,7 @@ import {
   type Person,
 } from '../../src/shared/cases';
 import type { FieldErrors } from '../../src/shared/validation';
-import { formTypeTitle } from './parts';
+import { formTypeTitle } from '../../islands/ui/cases';
 
 export const CASE_FIELDS = [
   'clientName',

@@ -11,8 +11,16 @@ import {
 import { pages } from '../../src/shared/paths';
 import { type Column, DataTable } from '../components/DataTable';
 import { DateText, DateTimeText } from '../components/Dates';
-import { type ClosedCaseControls, DueDate, formTypeTitle, MoveForm, moveLabel } from './parts';
-import { type CaseArea, StatusBadge } from './StatusBadge';
+import { useRenderContext } from '../context';
+import {
+  type CaseArea,
+  type ClosedCaseControls,
+  DueDate,
+  formTypeTitle,
+  MoveForm,
+  moveLabel,
+  StatusBadge,
+} from '../../islands/ui/cases';
 
 type Props = {
   area: CaseArea;
@@ -117,6 +125,7 @@ export function CasePage({ area, record, today, closed, error }: Props) {
 
 /** The moves the case can make now, each a button; the target of the list's Process link. */
 function Moves({ area, record, closed }: { area: CaseArea; record: CaseDetail; closed?: string }) {
+  const { csrfToken } = useRenderContext();
   const status = STATUS_LABELS[record.status].toLowerCase();
   return (
     <section className="card case-moves" id="moves" aria-labelledby="moves-title" tabIndex={-1}>
@@ -138,6 +147,7 @@ function Moves({ area, record, closed }: { area: CaseArea; record: CaseDetail; c
               record={record}
               to={to}
               label={moveLabel(record.status, to)}
+              csrfToken={csrfToken}
               className={to === 'rejected' ? 'btn btn-danger-outline' : 'btn btn-secondary'}
             />
           ))}

@@ -7,9 +7,7 @@ import type { FieldErrors } from '../../src/shared/validation';
 import { DataTable } from '../components/DataTable';
 import { DateText, DateTimeText } from '../components/Dates';
 import { useRenderContext } from '../context';
-import { caseColumns } from './columns';
-import type { ClosedCaseControls } from './parts';
-import type { CaseArea } from './StatusBadge';
+import { type CaseArea, caseColumns, type ClosedCaseControls } from '../../islands/ui/cases';
 
 export const CLIENT_FIELDS = [
   'firstName',

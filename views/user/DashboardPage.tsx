@@ -2,8 +2,7 @@ import { Icon } from '../../islands/ui/icon';
 import type { CaseRecord } from '../../src/shared/cases';
 import { addDays } from '../../src/shared/dates';
 import { pages } from '../../src/shared/paths';
-import { caseColumns } from '../cases/columns';
-import { listPath } from '../cases/parts';
+import { caseColumns, listPath } from '../../islands/ui/cases';
 import { DataTable } from '../components/DataTable';
 import { StatCard } from '../components/StatCard';
 

@@ -1,4 +1,4 @@
-import { Field, SelectField } from '../../islands/ui/form';
+import type { FormEvent } from 'react';
 import {
   CASE_LIMITS,
   CASE_TYPE_LABELS,
@@ -10,8 +10,8 @@ import {
 } from '../../src/shared/cases';
 import { formatDate } from '../../src/shared/dates';
 import { pages } from '../../src/shared/paths';
-import type { CaseListView } from './parts';
-import type { CaseArea } from './StatusBadge';
+import type { CaseArea, CaseListView } from './cases';
+import { Field, SelectField } from './form';
 
 /** Every `status` filter's words, for the options and for a filter a link set that the form does not offer. */
 const STATUS_FILTER_WORDS: Record<string, string> = {
@@ -85,7 +85,14 @@ function narrowedTo(view: CaseListView): string | undefined {
  * The list's search box and filters, as a GET form: it works without JavaScript, and the address it leads
  * to can be bookmarked. The order and any narrowing a link set are kept.
  */
-export function CaseSearch(props: { area: CaseArea; view: CaseListView; assignees: Person[] }) {
+export function CaseSearch(props: {
+  area: CaseArea;
+  view: CaseListView;
+  assignees: Person[];
+  /** An island searches without a reload: on submitting, and as soon as a filter changes. */
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+  onChange?: (event: FormEvent<HTMLFormElement>) => void;
+}) {
   const { area, view } = props;
   const filtered = Boolean(
     view.q || view.status || view.type || view.formType || view.assignee || view.dueBefore || view.dueAfter,
@@ -93,7 +100,14 @@ export function CaseSearch(props: { area: CaseArea; view: CaseListView; assignee
   const narrowed = narrowedTo(view);
   const hidden = pick(view);
   return (
-    <form className="card case-search" method="get" action={pages.cases(area).list} role="search">
+    <form
+      className="card case-search"
+      method="get"
+      action={pages.cases(area).list}
+      role="search"
+      onSubmit={props.onSubmit}
+      onChange={props.onChange}
+    >
       {Object.entries(hidden).map(
         ([name, value]) => value && <input key={name} type="hidden" name={name} value={value} />,
       )}
