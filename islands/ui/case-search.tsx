@@ -22,7 +22,7 @@ const STATUS_FILTER_WORDS: Record<string, string> = {
   rejected: 'Rejected',
   active: 'Active',
   completed: 'Completed',
-  open: 'Open (not decided)',
+  open: 'Open',
 };
 
 /** The status filter of each view: SPEC §2's administrator filter, SPEC §4's user view. */
