@@ -248,6 +248,38 @@ export function createCasesStore(db: Kysely<DB>) {
         .execute();
     },
 
+    /** Every case of a firm, by number: its backup. */
+    allOfFirm(firmId: string): Promise<CaseRow[]> {
+      return db
+        .selectFrom('cases')
+        .selectAll()
+        .where('firm_id', '=', firmId)
+        .orderBy('case_number')
+        .execute();
+    },
+
+    /** Every history entry of a firm's cases, oldest first: its backup. */
+    historyOfFirm(firmId: string): Promise<HistoryRow[]> {
+      return db
+        .selectFrom('case_history')
+        .selectAll('case_history')
+        .innerJoin('cases', 'cases.id', 'case_history.case_id')
+        .where('cases.firm_id', '=', firmId)
+        .orderBy('case_history.created_at')
+        .orderBy('case_history.seq')
+        .execute();
+    },
+
+    clientsOfFirm(firmId: string): Promise<ClientRow[]> {
+      return db
+        .selectFrom('clients')
+        .selectAll()
+        .where('firm_id', '=', firmId)
+        .orderBy(sql`lower(last_name || ' ' || first_name)`)
+        .orderBy('id')
+        .execute();
+    },
+
     // ---- Clients ----
 
     clientsMatching(firmId: string, q: string) {
