@@ -23,6 +23,9 @@ import {
 } from './schema';
 import { CASE_NOT_FOUND, CLIENT_NOT_FOUND } from './service';
 
+// The pages' forms render through these services too, so their type lives with the forms (./forms).
+export type { CasesDeps } from './forms';
+
 const action = declareFor<CasesDeps>();
 const CASES = 'Case Management';
 const CLIENTS = 'Client Management';
