@@ -87,7 +87,7 @@ function ImportForm(props: { area: 'admin' | 'user'; mode: ImportMode; error?: s
       <RequiredNote />
       <fieldset className="plain-fieldset" disabled={Boolean(props.closed)}>
         <legend className="visually-hidden">Import a file of cases</legend>
-        <fieldset className="checkbox-group">
+        <fieldset className="checkbox-group import-mode">
           <legend>When some rows have problems</legend>
           {MODES.map((m) => (
             <div className="field field-check" key={m.value}>
