@@ -9,7 +9,7 @@ import { cleanUp, makeTempDir } from './children';
 export const TRANSFER_GOALS = { importSeconds: 60, exportRssGrowthMb: 50 };
 export const TRANSFER_ROWS = 100_000;
 
-export type TransferFigures = {
+type TransferFigures = {
   /** The server's resident memory before the import, and its peak during it. */
   rssIdleMb: number;
   rssImportPeakMb: number;
@@ -29,7 +29,7 @@ const STATUSES = ['pending', 'processing', 'on-hold', 'approved', 'rejected'];
 const GIVEN = ['Ana', 'Ben', 'Chen', 'Dara', 'Emeka', 'Fatima', 'Giorgi', 'Hana', 'Ivan', 'Jae'];
 
 /** A file as a firm moving from another system might bring: 20,000 clients, most columns filled. */
-export function transferCsv(rows: number): string {
+function transferCsv(rows: number): string {
   const lines = [
     'Client Name,Case Type,Form Type,Status,Assigned To,Due Date,Description,Receipt Number,Legal Fee',
   ];

@@ -32,7 +32,7 @@ export type ExportCase = {
  * A spreadsheet runs a cell that begins with =, +, -, @ (or a tab or carriage return before one) as a
  * formula: such a cell gets an apostrophe first, which shows as text and runs nothing (OWASP CSV injection).
  */
-export const neutralised = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+const neutralized = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 const dollars = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2));
 
@@ -53,8 +53,8 @@ const CELLS: Record<CsvColumn, (c: ExportCase) => string> = {
 };
 const ORDER = Object.keys(CSV_COLUMNS) as CsvColumn[];
 
-/** One case as its row of cells, each neutralised. */
-export const cellsOf = (c: ExportCase) => ORDER.map((column) => neutralised(CELLS[column](c)));
+/** One case as its row of cells, each neutralized. */
+const cellsOf = (c: ExportCase) => ORDER.map((column) => neutralized(CELLS[column](c)));
 
 async function* rowsOf(first: ExportCase[], rest: AsyncIterator<ExportCase[]>) {
   yield ORDER.map((column) => CSV_COLUMNS[column]);

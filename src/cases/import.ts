@@ -252,10 +252,7 @@ const cents = (dollars: number | null | undefined) => (dollars == null ? null : 
 const unguarded = (value: string) => (/^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value);
 
 /** Checks rows one by one; a receipt number a row before took already is refused with that row's line. */
-export function rowChecker(
-  columns: Array<CsvColumn | undefined>,
-  findAssignee: ReturnType<typeof assigneeFinder>,
-) {
+function rowChecker(columns: Array<CsvColumn | undefined>, findAssignee: ReturnType<typeof assigneeFinder>) {
   const schema = rowSchema(findAssignee);
   const receipts = new Map<string, number>();
   return ({ line, values }: CsvRecord): CaseImport | Rejection => {
@@ -290,7 +287,7 @@ export function rowChecker(
 }
 
 /** One record of the file: its values, and the line it starts on (the header is line 1). */
-export type CsvRecord = { line: number; values: string[] };
+type CsvRecord = { line: number; values: string[] };
 
 /** Why csv-parse stopped, in a person's words. */
 function malformed(error: CsvError): ServiceError {
@@ -319,7 +316,7 @@ const startLine = (endLine: number, values: string[]) =>
  * The file's records, the header first. A file with more than `maxRows` rows below the header, one that is
  * not UTF-8 text, and one that is not CSV are refused whole (at the first sign, so nothing more is read).
  */
-export async function* csvRecords(input: Readable, maxRows: number = CASE_LIMITS.importRows) {
+async function* csvRecords(input: Readable, maxRows: number = CASE_LIMITS.importRows) {
   const parser = parse({
     bom: true,
     info: true,

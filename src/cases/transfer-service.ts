@@ -43,7 +43,7 @@ const ANALYZE_AFTER = 1000;
  */
 const EXPORT_BATCH = 250;
 
-export type TransferDeps = {
+type TransferDeps = {
   db: Kysely<DB>;
   cases: CasesService;
   timeZoneOf(firmId: string): Promise<string>;

@@ -107,7 +107,7 @@ describe.each(BACKENDS)('Export Data on %s', (backend) => {
     ]);
   });
 
-  it('neutralises cells a spreadsheet would run as formulas', async () => {
+  it('neutralizes cells a spreadsheet would run as formulas', async () => {
     const word = tag();
     await createCase(attorney, {
       clientName: `+cmd ${word}`,

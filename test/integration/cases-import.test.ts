@@ -88,11 +88,15 @@ describe.each(BACKENDS)('Import Cases on %s', (backend) => {
       const ana = uniqueName('Ana');
       const ben = uniqueName('Ben');
       const [r1, r2] = [receipt(), receipt()];
-      const counter = await db()
-        .selectFrom('case_counters')
-        .select('last')
-        .where('firm_id', '=', firmId)
-        .executeTakeFirst();
+      const year = new Date().getFullYear();
+      const counterOfYear = () =>
+        db()
+          .selectFrom('case_counters')
+          .select('last')
+          .where('firm_id', '=', firmId)
+          .where('year', '=', year)
+          .executeTakeFirst();
+      const counter = await counterOfYear();
       const audits = (await importAudits()).length;
       const res = await importFile(
         attorney,
@@ -123,7 +127,6 @@ describe.each(BACKENDS)('Import Cases on %s', (backend) => {
       ]);
 
       const [first, second] = anas;
-      const year = new Date().getFullYear();
       const start = (counter?.last ?? 0) + 1;
       const number = (n: number) => `RI-${year}-${String(n).padStart(4, '0')}`;
       expect(first).toMatchObject({
@@ -155,11 +158,7 @@ describe.each(BACKENDS)('Import Cases on %s', (backend) => {
       });
       const [benCase] = await casesOf(ben);
       expect(benCase.case_number).toBe(number(start + 2));
-      const after = await db()
-        .selectFrom('case_counters')
-        .select('last')
-        .where('firm_id', '=', firmId)
-        .executeTakeFirst();
+      const after = await counterOfYear();
       expect(after?.last).toBe(start + 2);
 
       const history = await db()

@@ -18,7 +18,7 @@ export type ImportPageProps = {
 };
 
 /** The rows a page lists at most; the API answers every one. */
-export const SHOWN_REJECTIONS = 1000;
+const SHOWN_REJECTIONS = 1000;
 
 const MODES: Array<{ value: ImportMode; label: string }> = [
   { value: 'all-or-nothing', label: 'All or nothing: if any row has a problem, import none' },
