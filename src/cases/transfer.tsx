@@ -24,11 +24,15 @@ const META = {
   noindex: true,
 };
 
-/** The mode the form posted, or the default (all or nothing) when it posted none it knows. */
-const modeOf = (body: unknown): ImportMode => {
-  const mode = (body as Record<string, unknown> | undefined)?.mode;
-  return IMPORT_MODES.find((m) => m === mode) ?? 'all-or-nothing';
+/** The form's text fields (multipart or not); a field that is not text counts as absent. */
+const fieldOf = (body: unknown, name: string) => {
+  const value = (body as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : undefined;
 };
+
+/** The mode to show the form with again: the one posted, or the default when it posted none it knows. */
+const modeOf = (posted: string | undefined): ImportMode =>
+  IMPORT_MODES.find((m) => m === posted) ?? 'all-or-nothing';
 
 /** A refusal the person should read on the form (not a fault of ours). */
 const refusalOf = (error: unknown) =>
@@ -51,9 +55,11 @@ function showImport(
  * list with a message. Some rows refused: this page again, saying which and why (422 when none went in).
  */
 async function postImport(render: Renderer, actions: Actions, area: Area, req: Request, res: Response) {
-  const mode = modeOf(req.body);
+  const posted = fieldOf(req.body, 'mode');
+  const mode = modeOf(posted);
   try {
-    const result = await actions.importCases.call(req, res, { input: { mode } });
+    // The action checks the mode as posted, as the API does.
+    const result = await actions.importCases.call(req, res, { input: { mode: posted } });
     if (result.rejected.length === 0) {
       const n = result.imported;
       setFlash(req, 'success', `Imported ${n.toLocaleString('en-US')} ${n === 1 ? 'case' : 'cases'}.`);
