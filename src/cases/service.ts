@@ -340,9 +340,11 @@ export function createCasesService(deps: CasesDeps) {
       const row = await guardReceipt(() =>
         inTransaction(db, async (trx) => {
           const cases = createCasesStore(trx);
+          // First: the counter's lock queues the firm's creations, so the checks below see every earlier
+          // one (two creates for one new client name would otherwise each add the client).
+          const sequence = await cases.takeNumbers(firmId, year, 1);
           await checkReceipt(cases, firmId, input.receiptNumber);
           const client = await clientFor(trx, actor, firmId, input);
-          const sequence = await cases.takeNumbers(firmId, year, 1);
           const created = await cases.insert({
             firm_id: firmId,
             case_number: caseNumberOf(year, sequence),
