@@ -7,4 +7,7 @@ module.exports = {
   globalSetup: '<rootDir>/test/helpers/global-setup.ts',
   testTimeout: 30000,
   maxWorkers: 2,
+  // Each test file's embedded databases (PGlite, WebAssembly) are not all given back to the system when it
+  // ends: a worker that has grown past this is replaced before its next file.
+  workerIdleMemoryLimit: '2GB',
 };

@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../db/database';
 import type { DB } from '../db/schema';
 import { inTransaction } from '../db/transaction';
 import type { FirmsService } from '../firms/service';
+import { createCaseRecords } from '../cases/service';
 import { createInvitationRecords } from '../invitations/service';
 import type { SettingsService } from '../settings/service';
 import type { BackupItem, BackupPage } from '../shared/backups';
@@ -198,6 +199,8 @@ export function createBackupsService(deps: BackupsServiceDeps) {
           return null;
         });
         const invitations = await createInvitationRecords(trx).listByFirm(firmId);
+        const names = new Map(users.map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim()]));
+        const practice = await createCaseRecords(trx).ofFirm(firmId, names);
         const auditLog = (await createAuditService(trx).allOfFirm(firmId)).map((entry) => ({
           id: entry.id,
           at: entry.created_at.toISOString(),
@@ -232,6 +235,9 @@ export function createBackupsService(deps: BackupsServiceDeps) {
           settings: 1,
           invitations: invitations.length,
           auditLog: auditLog.length,
+          clients: practice.clients.length,
+          cases: practice.cases.length,
+          caseHistory: practice.history,
         };
         const manifest = {
           format: 'reti-immigration-firm-backup',
@@ -242,9 +248,15 @@ export function createBackupsService(deps: BackupsServiceDeps) {
           createdAt: row.started_at.toISOString(),
           firm: { id: firm.id, name: firm.name },
           counts: rowCounts,
-          files: ['firm.json', 'users.json', 'settings.json', 'invitations.json', 'audit_log.json'].concat(
-            logo ? [logo.name] : [],
-          ),
+          files: [
+            'firm.json',
+            'users.json',
+            'settings.json',
+            'invitations.json',
+            'audit_log.json',
+            'clients.json',
+            'cases.json',
+          ].concat(logo ? [logo.name] : []),
         };
         const entries: ArchiveEntry[] = [
           { name: 'manifest.json', data: json(manifest) },
@@ -253,6 +265,9 @@ export function createBackupsService(deps: BackupsServiceDeps) {
           { name: 'settings.json', data: json(settings) },
           { name: 'invitations.json', data: json(invitations) },
           { name: 'audit_log.json', data: json(auditLog) },
+          { name: 'clients.json', data: json(practice.clients) },
+          // Each case with its history: who changed what, when, from and to.
+          { name: 'cases.json', data: json(practice.cases) },
           ...(logo ? [{ name: logo.name, data: logo.bytes }] : []),
         ];
         return { firm, entries, rowCounts };

@@ -5,26 +5,10 @@ import { todayIn } from '../shared/dates';
 import { ServiceError } from '../shared/errors';
 import type { SessionUser } from '../shared/session';
 import type { ClientChangeInput, NewClient } from './schema';
-import { CLIENT_NOT_FOUND, type CasesDeps, firmOf, toCaseRecord } from './service';
+import { CLIENT_NOT_FOUND, type CasesDeps, firmOf, toCaseRecord, toClientRecord } from './service';
 import { type ClientRow, createCasesStore } from './store';
 
 const notFound = () => new ServiceError('not-found', CLIENT_NOT_FOUND);
-
-export const toClientRecord = (row: ClientRow, caseCount: number): ClientRecord => ({
-  id: row.id,
-  name: personName(row.first_name, row.last_name),
-  firstName: row.first_name,
-  lastName: row.last_name,
-  email: row.email,
-  phone: row.phone,
-  dateOfBirth: row.date_of_birth,
-  countryOfCitizenship: row.country_of_citizenship,
-  aNumber: row.a_number,
-  address: row.address,
-  caseCount,
-  createdAt: row.created_at.toISOString(),
-  updatedAt: row.updated_at.toISOString(),
-});
 
 /** The columns an input sets; left out of the input, left out here. */
 function columnsOf(input: ClientChangeInput) {

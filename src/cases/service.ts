@@ -13,6 +13,7 @@ import {
   type CaseList,
   type CaseRecord,
   type CaseSortKey,
+  type ClientRecord,
   canMove,
   formatMoney,
   type Person,
@@ -89,6 +90,22 @@ export function toCaseRecord(row: CaseRow, names: Map<string, string>): CaseReco
     decidedAt: row.decided_at ? row.decided_at.toISOString() : null,
   };
 }
+
+export const toClientRecord = (row: ClientRow, caseCount: number): ClientRecord => ({
+  id: row.id,
+  name: personName(row.first_name, row.last_name),
+  firstName: row.first_name,
+  lastName: row.last_name,
+  email: row.email,
+  phone: row.phone,
+  dateOfBirth: row.date_of_birth,
+  countryOfCitizenship: row.country_of_citizenship,
+  aNumber: row.a_number,
+  address: row.address,
+  caseCount,
+  createdAt: row.created_at.toISOString(),
+  updatedAt: row.updated_at.toISOString(),
+});
 
 const toChange = (row: HistoryRow): CaseChange => ({
   at: row.created_at.toISOString(),
@@ -462,4 +479,31 @@ async function guardReceipt<T>(work: () => Promise<T>): Promise<T> {
     const message = 'That receipt number is already on another case';
     throw new ServiceError('conflict', message, { receiptNumber: message });
   }
+}
+
+/**
+ * A firm's clients and cases (each case with its whole history) for other features (its backup), over any
+ * connection: a transaction of the caller's too.
+ */
+export function createCaseRecords(db: Kysely<DB>) {
+  const store = createCasesStore(db);
+  return {
+    async ofFirm(firmId: string, names: Map<string, string>) {
+      const [clients, cases, history] = [
+        await store.clientsOfFirm(firmId),
+        await store.allOfFirm(firmId),
+        await store.historyOfFirm(firmId),
+      ];
+      const changes = new Map<string, CaseChange[]>();
+      for (const row of history)
+        changes.set(row.case_id, [...(changes.get(row.case_id) ?? []), toChange(row)]);
+      const counts = new Map<string, number>();
+      for (const row of cases) counts.set(row.client_id, (counts.get(row.client_id) ?? 0) + 1);
+      return {
+        clients: clients.map((row) => toClientRecord(row, counts.get(row.id) ?? 0)),
+        cases: cases.map((row) => ({ ...toCaseRecord(row, names), history: changes.get(row.id) ?? [] })),
+        history: history.length,
+      };
+    },
+  };
 }

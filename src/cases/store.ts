@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql, type Updateable } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type { CaseHistoryTable, CasesTable, ClientsTable, DB } from '../db/schema';
 import {
   type CaseCounts,
@@ -21,7 +21,7 @@ export type NewCaseRow = Omit<
   decided_at?: Date | null;
 };
 export type NewClientRow = Omit<ClientRow, 'id' | 'created_at' | 'updated_at'>;
-export type NewHistoryRow = Omit<HistoryRow, 'id' | 'created_at' | 'seq'>;
+export type NewHistoryRow = Omit<HistoryRow, 'id' | 'created_at' | 'seq'> & { created_at?: Date };
 
 /** The list's filters as the store applies them: `assigneeId` null means unassigned cases. */
 export type CaseWhere = {
@@ -212,6 +212,32 @@ export function createCasesStore(db: Kysely<DB>) {
       await db.deleteFrom('cases').where('id', '=', id).execute();
     },
 
+    /** Cases as they are (their dates and statuses given): the demo practice. Answers their IDs in order. */
+    async insertMany(rows: Array<Insertable<CasesTable>>): Promise<string[]> {
+      if (rows.length === 0) return [];
+      return (await db.insertInto('cases').values(rows).returning('id').execute()).map((r) => r.id);
+    },
+
+    async insertClients(rows: NewClientRow[]): Promise<string[]> {
+      if (rows.length === 0) return [];
+      return (await db.insertInto('clients').values(rows).returning('id').execute()).map((r) => r.id);
+    },
+
+    /** Makes a year's counter say `last` numbers are taken (the demo practice's numbers were given). */
+    async setCounter(firmId: string, year: number, last: number): Promise<void> {
+      await db
+        .insertInto('case_counters')
+        .values({ firm_id: firmId, year, last })
+        .onConflict((oc) => oc.columns(['firm_id', 'year']).doUpdateSet({ last }))
+        .execute();
+    },
+
+    async hasClients(firmId: string): Promise<boolean> {
+      return Boolean(
+        await db.selectFrom('clients').select('id').where('firm_id', '=', firmId).limit(1).executeTakeFirst(),
+      );
+    },
+
     async addHistory(rows: NewHistoryRow[]): Promise<void> {
       if (rows.length) await db.insertInto('case_history').values(rows).execute();
     },
@@ -223,6 +249,38 @@ export function createCasesStore(db: Kysely<DB>) {
         .where('case_id', '=', caseId)
         .orderBy('created_at', 'desc')
         .orderBy('seq', 'desc')
+        .execute();
+    },
+
+    /** Every case of a firm, by number: its backup. */
+    allOfFirm(firmId: string): Promise<CaseRow[]> {
+      return db
+        .selectFrom('cases')
+        .selectAll()
+        .where('firm_id', '=', firmId)
+        .orderBy('case_number')
+        .execute();
+    },
+
+    /** Every history entry of a firm's cases, oldest first: its backup. */
+    historyOfFirm(firmId: string): Promise<HistoryRow[]> {
+      return db
+        .selectFrom('case_history')
+        .selectAll('case_history')
+        .innerJoin('cases', 'cases.id', 'case_history.case_id')
+        .where('cases.firm_id', '=', firmId)
+        .orderBy('case_history.created_at')
+        .orderBy('case_history.seq')
+        .execute();
+    },
+
+    clientsOfFirm(firmId: string): Promise<ClientRow[]> {
+      return db
+        .selectFrom('clients')
+        .selectAll()
+        .where('firm_id', '=', firmId)
+        .orderBy(sql`lower(last_name || ' ' || first_name)`)
+        .orderBy('id')
         .execute();
     },
 

@@ -235,7 +235,7 @@ export interface CasesTable {
   decided_at: Date | null;
   search_text: ColumnType<string, never, never>;
   created_at: ColumnType<Date, Date | undefined, never>;
-  updated_at: UpdatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 export interface CaseHistoryTable {

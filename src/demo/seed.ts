@@ -4,8 +4,12 @@ import { inTransaction } from '../db/transaction';
 import { createFirmsService } from '../firms/service';
 import { createSettingsService } from '../settings/service';
 import { DEFAULT_SECURITY } from '../shared/settings';
+import { seedDemoPractice } from '../cases/demo';
+import { todayIn } from '../shared/dates';
+import { hashPassword } from '../users/password';
 import { createUsersService, toSessionUser } from '../users/service';
 import { DEMO_ACCOUNTS, DEMO_FIRM } from './accounts';
+import { DEMO_CLIENT_NAMES, DEMO_STAFF } from './people';
 
 /** An arbitrary constant naming the seed's advisory lock. */
 const SEED_LOCK = 727_001;
@@ -21,7 +25,11 @@ export async function seedDemo(db: Kysely<DB>, password: string): Promise<boolea
     // Processes starting together on a fresh database take turns here; the first one seeds.
     await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
     const users = createUsersService(trx);
-    if (await users.findByLoginId(DEMO_ACCOUNTS.reti.loginId)) return false;
+    if (await users.findByLoginId(DEMO_ACCOUNTS.reti.loginId)) {
+      const admin = await users.findByLoginId(DEMO_ACCOUNTS.admin.loginId);
+      if (admin?.firm_id) await seedPractice(trx, admin.firm_id, password);
+      return false;
+    }
     const account = (role: 'reti' | 'admin' | 'user', firmId: string | null) =>
       users.create(
         { ...DEMO_ACCOUNTS[role], email: emailOf(DEMO_ACCOUNTS[role].loginId), role, firmId, password },
@@ -47,6 +55,48 @@ export async function seedDemo(db: Kysely<DB>, password: string): Promise<boolea
     });
     await account('admin', firm.id);
     await account('user', firm.id);
+    await seedPractice(trx, firm.id, password);
     return true;
   });
+}
+
+/** The demo firm's time zone: it is in New York. */
+const DEMO_TIME_ZONE = 'America/New_York';
+
+const loginIdOf = (first: string, last: string) =>
+  `${first}.${last}`
+    .normalize('NFD')
+    .replace(/[^A-Za-z.]/g, '')
+    .toLowerCase();
+
+/**
+ * The demo firm's practice: its other 40 members (42 active users with the demo logins, SPEC §9) and its
+ * 156 cases. A demo data folder seeded before cases existed gets it on its next start.
+ */
+async function seedPractice(trx: Kysely<DB>, firmId: string, password: string): Promise<void> {
+  const users = createUsersService(trx);
+  if (!(await users.findByLoginId(loginIdOf(...(DEMO_STAFF[0].slice(0, 2) as [string, string]))))) {
+    // One hash for all of them: hashing is slow on purpose, and these accounts share the demo password.
+    const passwordHash = await hashPassword(password);
+    for (const [firstName, lastName, role] of DEMO_STAFF) {
+      const loginId = loginIdOf(firstName, lastName);
+      await users.insertActive({
+        firmId,
+        loginId,
+        firstName,
+        lastName,
+        email: emailOf(loginId),
+        role,
+        passwordHash,
+      });
+    }
+  }
+  const members = (await users.listByFirm(firmId)).filter((u) => u.status === 'active');
+  const staff = members.map((u) => ({ id: u.id, name: `${u.first_name} ${u.last_name}` }));
+  const attorney = staff[members.findIndex((u) => u.login_id === DEMO_ACCOUNTS.user.loginId)];
+  await seedDemoPractice(
+    trx,
+    { id: firmId, today: todayIn(DEMO_TIME_ZONE), attorney, staff },
+    DEMO_CLIENT_NAMES,
+  );
 }

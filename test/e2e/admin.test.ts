@@ -38,8 +38,8 @@ describe("the administrator's dashboard and data cleanup, without JavaScript", (
     expect(pathOf(page)).toBe('/admin/dashboard');
     expect(await textOf(page, 'main h1')).toBe('Dashboard');
     expect(await itemsOf(page, '.stat-card')).toEqual([
-      'Active Users 2',
-      'Total Cases Not in use yet',
+      'Active Users 42',
+      'Total Cases 156',
       'Documents Not in use yet',
       'AI Tools Used Not in use yet',
     ]);

@@ -71,15 +71,29 @@ describe.each(BACKENDS)("the administrator's dashboard and cleanup (%s)", (backe
       ).n,
     );
 
+  const caseCount = async (id: string) =>
+    Number(
+      (
+        await db()
+          .selectFrom('cases')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('firm_id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
   describe('stat cards and action buttons', () => {
-    it("counts the firm's active users from its rows; the other cards say Not in use yet", async () => {
+    it("counts the firm's active users and cases from its rows; the other cards say Not in use yet", async () => {
       const { agent, token } = await signIn(t.app, 'admin');
       const before = await activeCount(firmId);
+      const cases = await caseCount(firmId);
+      // The demo firm's practice gives SPEC's sample figures from real rows.
+      expect([before, cases]).toEqual([42, 156]);
       let res = await agent.get('/api/dashboard');
       expect(res.status).toBe(200);
       expect(res.body.stats).toEqual([
         { key: 'activeUsers', label: 'Active Users', value: before },
-        { key: 'cases', label: 'Total Cases', value: null, note: 'Not in use yet' },
+        { key: 'cases', label: 'Total Cases', value: cases },
         { key: 'documents', label: 'Documents', value: null, note: 'Not in use yet' },
         { key: 'aiTools', label: 'AI Tools Used', value: null, note: 'Not in use yet' },
       ]);
@@ -115,7 +129,7 @@ describe.each(BACKENDS)("the administrator's dashboard and cleanup (%s)", (backe
       expect(page.status).toBe(200);
       expect(/<title>([^<]+)<\/title>/.exec(page.text)![1]).toBe('Dashboard | Reti Immigration');
       expect(mainText(page.text)).toContain(
-        `Dashboard Active Users ${before + 1} Total Cases Not in use yet Documents Not in use yet AI Tools Used Not in use yet`,
+        `Dashboard Active Users ${before + 1} Total Cases ${cases} Documents Not in use yet AI Tools Used Not in use yet`,
       );
       // Another firm counts its own users only.
       const second = await signIn(t.app, other.admin);

@@ -225,15 +225,28 @@ describe.each(BACKENDS)('backups (%s)', (backend) => {
         'settings.json',
         'invitations.json',
         'audit_log.json',
+        'clients.json',
+        'cases.json',
         'logo.svg',
       ]);
       const read = (name: string) => JSON.parse(files[name].toString('utf8'));
+      const cases = await db().selectFrom('cases').selectAll().where('firm_id', '=', firmId).execute();
+      const history = await db()
+        .selectFrom('case_history')
+        .select('case_history.id')
+        .innerJoin('cases', 'cases.id', 'case_history.case_id')
+        .where('cases.firm_id', '=', firmId)
+        .execute();
+      const clients = await db().selectFrom('clients').select('id').where('firm_id', '=', firmId).execute();
       const counts = {
         firm: 1,
         users: users.length,
         settings: 1,
         invitations: invitations.length,
         auditLog: audits.length,
+        clients: clients.length,
+        cases: cases.length,
+        caseHistory: history.length,
       };
       expect(read('manifest.json')).toEqual({
         format: 'reti-immigration-firm-backup',
@@ -244,17 +257,41 @@ describe.each(BACKENDS)('backups (%s)', (backend) => {
         createdAt: res.body.startedAt,
         firm: { id: firmId, name: 'Demo Immigration Law' },
         counts,
-        files: ['firm.json', 'users.json', 'settings.json', 'invitations.json', 'audit_log.json', 'logo.svg'],
+        files: [
+          'firm.json',
+          'users.json',
+          'settings.json',
+          'invitations.json',
+          'audit_log.json',
+          'clients.json',
+          'cases.json',
+          'logo.svg',
+        ],
       });
       expect(res.body.rowCounts).toEqual(counts);
       expect(read('firm.json')).toMatchObject({ id: firmId, name: 'Demo Immigration Law', status: 'active' });
       const backedUpUsers = read('users.json') as Array<Record<string, unknown>>;
-      expect(backedUpUsers.map((u) => u.loginId).sort()).toEqual([
-        'admin',
-        'attorney',
-        'ben.okafor',
-        'tess.shield',
-      ]);
+      const stored = await db()
+        .selectFrom('users')
+        .select('login_id')
+        .where('firm_id', '=', firmId)
+        .execute();
+      expect(backedUpUsers.map((u) => u.loginId).sort()).toEqual(stored.map((u) => u.login_id).sort());
+      expect(backedUpUsers.map((u) => u.loginId)).toEqual(
+        expect.arrayContaining(['admin', 'attorney', 'ben.okafor', 'tess.shield']),
+      );
+      // The practice: every case with its client, its facts and its history, as the database holds them.
+      const backedUpCases = read('cases.json') as Array<Record<string, unknown>>;
+      expect(backedUpCases.map((c) => c.caseNumber).sort()).toEqual(cases.map((c) => c.case_number).sort());
+      const sample = cases[0];
+      expect(backedUpCases.find((c) => c.id === sample.id)).toMatchObject({
+        caseNumber: sample.case_number,
+        status: sample.status,
+        client: { id: sample.client_id, name: sample.client_name },
+        dueDate: sample.due_date,
+        history: expect.arrayContaining([expect.objectContaining({ field: 'Opened', to: 'Pending' })]),
+      });
+      expect((read('clients.json') as unknown[]).length).toBe(clients.length);
       expect(Object.keys(backedUpUsers[0]).sort()).toEqual(
         [
           'createdAt',
