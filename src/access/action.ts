@@ -47,8 +47,8 @@ export type Refusal = {
 };
 
 export type FormSpec<D, O> = {
-  /** The page path the form posts to, in Express syntax ('/reti/firms/:id/edit'). */
-  path: string;
+  /** The page path the form posts to, in Express syntax ('/reti/firms/:id/edit'); or each of several. */
+  path: string | string[];
   /** The posted fields as the action's input; by default the body's text fields. */
   input?: (body: Record<string, string>, req: Request) => unknown;
   /** The form's own schema, when the page asks more than the API (a password typed twice). */

@@ -1,31 +1,36 @@
 import { declareFor } from '../access/action';
-import type { Renderer } from '../http/render';
-import { api } from '../shared/paths';
-import type { SessionUser } from '../shared/session';
-import type { ClientsService } from './client-service';
+import { STATUS_LABELS } from '../shared/cases';
+import { api, pages } from '../shared/paths';
+import {
+  areaOf,
+  backPathOf,
+  type CasesDeps,
+  renderClientDeleteRefusal,
+  renderClientRefusal,
+  renderCreateRefusal,
+  renderDeleteRefusal,
+  renderMoveRefusal,
+  renderUpdateRefusal,
+} from './forms';
 import {
   caseChangeSchema,
   caseListQuery,
   clientChangeSchema,
   clientListQuery,
+  moveSchema,
   newCaseSchema,
   newClientSchema,
 } from './schema';
-import { CASE_NOT_FOUND, CLIENT_NOT_FOUND, type CasesService } from './service';
+import { CASE_NOT_FOUND, CLIENT_NOT_FOUND } from './service';
 
-export type CasesDeps = {
-  cases: CasesService;
-  clients: ClientsService;
-  render: Renderer;
-  /** Why the person may not use each kind of control at all, as the permission matrix says now. */
-  closedFor: (
-    user: SessionUser | undefined,
-  ) => Record<'create' | 'edit' | 'move' | 'remove', string | undefined>;
-};
+// The pages' forms render through these services too, so their type lives with the forms (./forms).
+export type { CasesDeps } from './forms';
 
 const action = declareFor<CasesDeps>();
 const CASES = 'Case Management';
 const CLIENTS = 'Client Management';
+/** The same page form in both areas: an administrator's under /admin, a firm user's under /user. */
+const inBothAreas = (path: (area: 'admin' | 'user') => string) => [path('admin'), path('user')];
 
 export const listCases = action({
   name: 'Get Cases',
@@ -60,6 +65,15 @@ export const createCase = action({
   input: newCaseSchema,
   run: ({ deps, actor }, input) => deps.cases.create(actor!, input),
   status: 201,
+  form: {
+    // Case Management's own create form posts to the list; the New Case page to itself.
+    path: [pages.cases('admin').list, ...inBothAreas((area) => pages.cases(area).create)],
+    done: ({ actor }, record) => ({
+      to: pages.cases(areaOf(actor)).view(record.id),
+      flash: `Case ${record.caseNumber} was created for ${record.client.name}.`,
+    }),
+    refused: renderCreateRefusal,
+  },
 });
 
 export const updateCase = action({
@@ -72,6 +86,14 @@ export const updateCase = action({
   grants: { user: 'w', admin: 'w' },
   input: caseChangeSchema,
   run: ({ deps, actor, params }, input) => deps.cases.change(actor!, params.id, input),
+  form: {
+    path: inBothAreas((area) => pages.cases(area).edit(':id')),
+    done: ({ actor }, record) => ({
+      to: pages.cases(areaOf(actor)).view(record.id),
+      flash: `Case ${record.caseNumber} was updated.`,
+    }),
+    refused: renderUpdateRefusal,
+  },
 });
 
 export const changeCase = action({
@@ -85,6 +107,16 @@ export const changeCase = action({
   grants: { user: 'w', admin: 'w' },
   input: caseChangeSchema,
   run: ({ deps, actor, params }, input) => deps.cases.change(actor!, params.id, input),
+  // Process and the case page's moves: the status alone, back to the list or the case it came from.
+  form: {
+    path: inBothAreas((area) => pages.cases(area).move(':id')),
+    schema: moveSchema,
+    done: ({ actor, req }, record) => ({
+      to: backPathOf(areaOf(actor), req.body ?? {}) ?? pages.cases(areaOf(actor)).view(record.id),
+      flash: `Case ${record.caseNumber} is now ${STATUS_LABELS[record.status].toLowerCase()}.`,
+    }),
+    refused: renderMoveRefusal,
+  },
 });
 
 export const deleteCase = action({
@@ -97,6 +129,14 @@ export const deleteCase = action({
   grants: { admin: 'd' },
   run: ({ deps, actor, params }) => deps.cases.remove(actor!, params.id),
   answer: () => undefined,
+  form: {
+    path: inBothAreas((area) => pages.cases(area).remove(':id')),
+    done: ({ actor }, record) => ({
+      to: pages.cases(areaOf(actor)).list,
+      flash: `Case ${record.caseNumber} of ${record.client.name} was deleted.`,
+    }),
+    refused: (ctx, refusal) => renderDeleteRefusal(ctx, refusal),
+  },
 });
 
 export const listClients = action({
@@ -143,6 +183,14 @@ export const updateClient = action({
   grants: { user: 'w', admin: 'w' },
   input: clientChangeSchema,
   run: ({ deps, actor, params }, input) => deps.clients.change(actor!, params.id, input),
+  form: {
+    path: inBothAreas((area) => pages.cases(area).clientEdit(':id')),
+    done: ({ actor }, client) => ({
+      to: pages.cases(areaOf(actor)).client(client.id),
+      flash: `${client.name} was updated.`,
+    }),
+    refused: renderClientRefusal,
+  },
 });
 
 export const changeClient = action({
@@ -167,6 +215,14 @@ export const deleteClient = action({
   grants: { admin: 'd' },
   run: ({ deps, actor, params }) => deps.clients.remove(actor!, params.id),
   answer: () => undefined,
+  form: {
+    path: inBothAreas((area) => pages.cases(area).clientRemove(':id')),
+    done: ({ actor }, client) => ({
+      to: pages.cases(areaOf(actor)).list,
+      flash: `${client.name} was deleted.`,
+    }),
+    refused: (ctx, refusal) => renderClientDeleteRefusal(ctx, refusal),
+  },
 });
 
 export const CASES_ACTIONS = {

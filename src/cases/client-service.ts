@@ -149,7 +149,7 @@ export function createClientsService(deps: CasesDeps) {
           const name = personName(found.first_name, found.last_name);
           throw new ServiceError(
             'conflict',
-            `${name} has ${count === 1 ? '1 case' : `${count} cases`}: delete or reassign ${count === 1 ? 'it' : 'them'} before removing the client`,
+            `${name} has ${count === 1 ? '1 case' : `${count} cases`}: a client can be removed only once they have no cases`,
           );
         }
         await clients.removeClient(id);

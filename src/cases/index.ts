@@ -2,9 +2,11 @@ import { Router } from 'express';
 import { type ActionKit, mountActions } from '../access/kit';
 import type { Feature } from '../http/feature';
 import type { Renderer } from '../http/render';
+import type { ClosedCaseControls } from '../../islands/ui/cases';
 import type { SessionUser } from '../shared/session';
-import { CASES_ACTIONS, type CasesDeps } from './actions';
+import { CASES_ACTIONS } from './actions';
 import type { ClientsService } from './client-service';
+import { casePages } from './pages';
 import type { CasesService } from './service';
 
 export { CASES_ACTIONS };
@@ -18,12 +20,20 @@ export function casesFeature(deps: {
 }): Feature {
   const { kit, cases, clients, render } = deps;
   // Asked per request, once the actions are bound: what the matrix lets this person do now.
-  const closedFor = (user: SessionUser | undefined): ReturnType<CasesDeps['closedFor']> => ({
+  const closedFor = (user: SessionUser | undefined): ClosedCaseControls => ({
     create: mounted.bound.createCase.refusalFor(user)?.message,
     edit: mounted.bound.updateCase.refusalFor(user)?.message,
     move: mounted.bound.changeCase.refusalFor(user)?.message,
     remove: mounted.bound.deleteCase.refusalFor(user)?.message,
+    clientEdit: mounted.bound.updateClient.refusalFor(user)?.message,
+    clientRemove: mounted.bound.deleteClient.refusalFor(user)?.message,
   });
   const mounted = mountActions(kit, CASES_ACTIONS, { cases, clients, render, closedFor });
-  return { api: mounted.api, pages: Router().use(mounted.forms) };
+  return {
+    api: mounted.api,
+    pages: Router().use(
+      mounted.forms,
+      casePages({ cases, clients, render, closedFor, actions: mounted.bound }),
+    ),
+  };
 }

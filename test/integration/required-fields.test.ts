@@ -56,6 +56,9 @@ const REQUIRED_BY_SERVER: Array<[RegExp, string[]]> = [
   [/^\/admin\/settings\/backup$/, ['retentionDays']],
   [/^\/admin\/settings\/appearance$/, ['primaryColor']],
   [/^\/admin\/settings\/appearance\/logo$/, ['logo']],
+  [/^\/(admin|user)\/cases\/new$/, ['clientName', 'caseType', 'formType']],
+  [/^\/(admin|user)\/cases\/[^/]+\/edit$/, ['caseType', 'formType']],
+  [/^\/(admin|user)\/clients\/[^/]+\/edit$/, ['firstName', 'lastName']],
 ];
 
 describe('required fields, marked the same way on every form', () => {
@@ -111,6 +114,18 @@ describe('required fields, marked the same way on every form', () => {
     await admin.post('/api/auth/login').send({ user_id: 'admin', password: DEMO_PASSWORD }).expect(200);
     for (const section of ['firm', 'security', 'email', 'backup', 'appearance'])
       pages[`/admin/settings/${section}`] = (await admin.get(`/admin/settings/${section}`)).text;
+    // A case's pages: New Case, its edit page, its client's page (the edit form is there).
+    const someCase = await t.database.db
+      .selectFrom('cases')
+      .select(['id', 'client_id'])
+      .where('firm_id', '=', demo)
+      .executeTakeFirstOrThrow();
+    for (const path of [
+      '/admin/cases/new',
+      `/admin/cases/${someCase.id}/edit`,
+      `/admin/clients/${someCase.client_id}`,
+    ])
+      pages[path] = (await admin.get(path)).text;
 
     // The Account page with two-factor sign-in off, its setup, then on; and the sign-in's code page.
     pages['/account'] = (await staff.get('/account')).text;

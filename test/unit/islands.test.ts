@@ -9,6 +9,7 @@ describe('islands by folder', () => {
   it('finds the islands the product has', () => {
     expect(files.map((f) => path.basename(f, '.tsx')).sort()).toEqual([
       'ActionsTable',
+      'CasesTable',
       'ContactModal',
       'FirmOnboarding',
       'HealthChecks',

@@ -1,25 +1,2 @@
-/** How each status word looks; a word not listed here is shown in the neutral tone. */
-const TONES: Record<string, 'success' | 'warning' | 'danger'> = {
-  active: 'success',
-  approved: 'success',
-  completed: 'success',
-  pending: 'warning',
-  processing: 'warning',
-  'on-hold': 'warning',
-  suspended: 'danger',
-  rejected: 'danger',
-};
-
-/** A status as a coloured pill; the word itself carries the meaning, the colour only repeats it. */
-export function Badge({
-  status,
-  label = status,
-  tone = TONES[status] ?? 'neutral',
-}: {
-  status: string;
-  label?: string;
-  /** A tone of its own, for a state that is not one of the status words above. */
-  tone?: 'success' | 'warning' | 'danger' | 'neutral';
-}) {
-  return <span className={`status-badge status-badge-${tone}`}>{label}</span>;
-}
+/** The status pill views and islands share (islands/ui/badge.tsx). */
+export { Badge } from '../../islands/ui/badge';

@@ -1,0 +1,78 @@
+import { Icon } from '../../islands/ui/icon';
+import type { CaseRecord } from '../../src/shared/cases';
+import { addDays } from '../../src/shared/dates';
+import { pages } from '../../src/shared/paths';
+import { caseColumns, listPath } from '../../islands/ui/cases';
+import { DataTable } from '../components/DataTable';
+import { StatCard } from '../components/StatCard';
+
+/** The signed-in person's own cases, counted where the firm is (its today). */
+export type MyCaseStats = { open: number; dueSoon: number; overdue: number; completedThisMonth: number };
+
+type Props = {
+  stats: MyCaseStats;
+  /** The person's cases, the most recently changed first. */
+  recent: CaseRecord[];
+  today: string;
+};
+
+const paths = pages.cases('user');
+
+/** /user/dashboard: the person's own cases at a glance, and the ones they touched last. */
+export function DashboardPage({ stats, recent, today }: Props) {
+  const mine = { assignee: 'me', status: 'open', sort: 'dueDate' } as const;
+  const column = caseColumns({ area: 'user', today });
+  return (
+    <section className="section user-dashboard">
+      <h1 className="page-title">
+        <Icon name="dashboard" />
+        Dashboard
+      </h1>
+      <div className="stat-grid case-stats">
+        <StatCard label="My Open Cases" value={stats.open} href={listPath('user', mine)} />
+        <StatCard
+          label="Due Within 7 Days"
+          value={stats.dueSoon}
+          href={listPath('user', { ...mine, dueAfter: today, dueBefore: addDays(today, 7) })}
+        />
+        <StatCard
+          label="Overdue"
+          value={stats.overdue}
+          href={listPath('user', { ...mine, dueBefore: addDays(today, -1) })}
+        />
+        <StatCard label="Completed This Month" value={stats.completedThisMonth} />
+      </div>
+      <DataTable
+        caption="Recent Cases"
+        columns={[
+          column.caseNumber('Case ID'),
+          column.client(),
+          column.formType(),
+          column.status(),
+          column.dueDate('Deadline'),
+          {
+            header: 'View',
+            cell: (c) => (
+              <a
+                className="btn btn-small btn-secondary"
+                href={paths.view(c.id)}
+                aria-label={`View ${c.caseNumber}`}
+              >
+                <Icon name="view" />
+                View
+              </a>
+            ),
+          },
+        ]}
+        rows={recent}
+        rowKey={(c) => c.id}
+        empty="No cases are assigned to you yet."
+      />
+      <p className="list-summary">
+        <a href={listPath('user', { assignee: 'me' })}>All my cases</a>
+        {' · '}
+        <a href={paths.list}>All the firm&apos;s cases</a>
+      </p>
+    </section>
+  );
+}
