@@ -322,11 +322,11 @@ describe.each(SETUPS)('the clients API on %s (sessions in Redis: %s)', (backend,
       const refused = await api(admin).delete(`/clients/${client.id}`);
       expect([refused.status, refused.body.error]).toEqual([
         409,
-        'Tomas Horvat has 2 cases: delete or reassign them before removing the client',
+        'Tomas Horvat has 2 cases: a client can be removed only once they have no cases',
       ]);
       expect((await api(admin).delete(`/cases/${one.id}`)).status).toBe(204);
       expect((await api(admin).delete(`/clients/${client.id}`)).body.error).toBe(
-        'Tomas Horvat has 1 case: delete or reassign it before removing the client',
+        'Tomas Horvat has 1 case: a client can be removed only once they have no cases',
       );
       // Reassigning the last case to another client frees this one.
       const other = await newClient();
