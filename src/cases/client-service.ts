@@ -142,7 +142,7 @@ export function createClientsService(deps: CasesDeps) {
       const firmId = firmOf(actor);
       const row = await inTransaction(db, async (trx) => {
         const clients = createCasesStore(trx);
-        const found = await clients.findClient(firmId, id);
+        const found = await clients.findClientForUpdate(firmId, id);
         if (!found) throw notFound();
         const count = await clients.caseCountOf(id);
         if (count > 0) {

@@ -326,6 +326,17 @@ export function createCasesStore(db: Kysely<DB>) {
       return Number(row.n);
     },
 
+    /** The client, locked until the transaction ends: a case being opened for them waits, or sees them gone. */
+    findClientForUpdate(firmId: string, id: string): Promise<ClientRow | undefined> {
+      return db
+        .selectFrom('clients')
+        .selectAll()
+        .where('firm_id', '=', firmId)
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
     findClient(firmId: string, id: string): Promise<ClientRow | undefined> {
       return db
         .selectFrom('clients')
