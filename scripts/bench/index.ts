@@ -8,6 +8,16 @@ import { DEMO_PASSWORD, type RunningApp, buildIfStale, signIn, signOut, signedIn
 import { launchBrowser, type PageScripts, scriptsLoadedBy, signInThroughPage } from './browser';
 import { measureCaseTransfer, TRANSFER_GOALS, TRANSFER_ROWS } from './cases-transfer';
 import { type Child, ROOT, cleanUp, freePort, makeTempDir, startChild, waitForAnswer } from './children';
+import {
+  CASE_COUNT,
+  CASE_LIST_GOALS,
+  type CaseListRun,
+  isVacuumed,
+  measureCaseListOnPglite,
+  measureCaseListOnPostgres,
+  meetsGoal,
+  reportOf,
+} from './cases';
 import { LOAD_SETTINGS, measureThroughput, type Throughput } from './load';
 import { measurePermissionCheck } from './permission';
 import { DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, freshSchema, redacted, redisProblem } from './services';
@@ -110,6 +120,9 @@ async function main(): Promise<void> {
   // Throughput first in the table: it is the figure people look for.
   rows.unshift(...throughputRows);
 
+  step(`case list at ${CASE_COUNT.toLocaleString('en-US')} cases (in process; seeds each database first)`);
+  await caseListFigures(databaseUrl);
+
   // After the throughput runs, which this heavy work would disturb.
   step(`Import Cases and Export Data, ${TRANSFER_ROWS.toLocaleString('en-US')} rows on PGlite`);
   await transferFigures();
@@ -165,6 +178,48 @@ async function transferFigures(): Promise<void> {
   } catch (error) {
     failure(importName, error);
   }
+}
+
+/** The case list's searches at 100,000 cases, p50 and p95 of the service's time, on PGlite and PostgreSQL. */
+async function caseListFigures(databaseUrl: string): Promise<void> {
+  const backends = [
+    ['PGlite', measureCaseListOnPglite],
+    ['PostgreSQL', () => measureCaseListOnPostgres(databaseUrl)],
+  ] as const;
+  for (const [label, measure] of backends) {
+    const name = `case list at 100k (${label})`;
+    let runs: CaseListRun[];
+    try {
+      runs = await measure();
+    } catch (error) {
+      if (/not reachable/.test(firstLine(error)))
+        skip(name, '—', `${firstLine(error)}; set TEST_DATABASE_URL or DATABASE_URL`);
+      else failure(name, error);
+      continue;
+    }
+    for (const run of runs) caseListRows(label, run);
+  }
+}
+
+/** The searches every firm makes, a row each, and the worst of the other orders (all of them as loaded). */
+function caseListRows(label: string, run: CaseListRun): void {
+  const goal = CASE_LIST_GOALS[run.backend];
+  const goalText = 'p95' in goal ? `p50 ≤ ${goal.p50}, p95 ≤ ${goal.p95} ms` : `p50 ≤ ${goal.p50} ms`;
+  const shown = isVacuumed(run) ? run.timings.filter((t) => !t.extra) : [];
+  const rest = isVacuumed(run) ? run.timings.filter((t) => t.extra) : run.timings;
+  const figure = (name: string, t: CaseListRun['timings'][number], note: string) =>
+    row({
+      name,
+      value: `${t.p50.toFixed(1)} ms`,
+      goal: goalText,
+      verdict: meetsGoal(run.backend, t) ? 'PASS' : 'FAIL',
+      note: `p95 ${t.p95.toFixed(1)} ms; ${note}`,
+    });
+  for (const t of shown) figure(`case list, ${t.label} (${label})`, t, `${t.total} matches`);
+  const worst = rest.reduce((a, b) => (b.p50 > a.p50 ? b : a));
+  const which = isVacuumed(run) ? 'other column orders' : 'all, as loaded (never vacuumed)';
+  figure(`case list, worst of ${which} (${label})`, worst, worst.label);
+  details.push('', ...reportOf(run));
 }
 
 /** The authenticated API list again, with the data in PostgreSQL as in production (Redis sessions). */

@@ -142,14 +142,14 @@ export function createClientsService(deps: CasesDeps) {
       const firmId = firmOf(actor);
       const row = await inTransaction(db, async (trx) => {
         const clients = createCasesStore(trx);
-        const found = await clients.findClient(firmId, id);
+        const found = await clients.findClientForUpdate(firmId, id);
         if (!found) throw notFound();
         const count = await clients.caseCountOf(id);
         if (count > 0) {
           const name = personName(found.first_name, found.last_name);
           throw new ServiceError(
             'conflict',
-            `${name} has ${count === 1 ? '1 case' : `${count} cases`}: delete or reassign ${count === 1 ? 'it' : 'them'} before removing the client`,
+            `${name} has ${count === 1 ? '1 case' : `${count} cases`}: a client can be removed only once they have no cases`,
           );
         }
         await clients.removeClient(id);

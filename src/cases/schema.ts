@@ -89,6 +89,8 @@ export const newCaseSchema = z
   .refine((v) => v.clientId || v.clientName, {
     message: 'Client name is required',
     path: ['clientName'],
+    // Said beside the field even while other fields are wrong too (it reads only these two).
+    when: () => true,
   });
 
 /** PUT and PATCH {API}/cases/{id}: any of the facts, the client, and the status (a move). */

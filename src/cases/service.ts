@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { createAuditService } from '../audit/service';
-import { isUniqueViolation } from '../db/database';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/database';
 import type { DB } from '../db/schema';
 import { inTransaction } from '../db/transaction';
 import {
@@ -354,12 +354,14 @@ export function createCasesService(deps: CasesDeps) {
       await checkAssignee(firmId, input.assigneeId);
       const [names, timeZone] = await Promise.all([namesIn(firmId), deps.timeZoneOf(firmId)]);
       const year = Number(todayIn(timeZone).slice(0, 4));
-      const row = await guardReceipt(() =>
+      const row = await explainRaces(() =>
         inTransaction(db, async (trx) => {
           const cases = createCasesStore(trx);
+          // First: the counter's lock queues the firm's creations, so the checks below see every earlier
+          // one (two creates for one new client name would otherwise each add the client).
+          const sequence = await cases.takeNumbers(firmId, year, 1);
           await checkReceipt(cases, firmId, input.receiptNumber);
           const client = await clientFor(trx, actor, firmId, input);
-          const sequence = await cases.takeNumbers(firmId, year, 1);
           const created = await cases.insert({
             firm_id: firmId,
             case_number: caseNumberOf(year, sequence),
@@ -403,7 +405,7 @@ export function createCasesService(deps: CasesDeps) {
       const firmId = firmOf(actor);
       await checkAssignee(firmId, input.assigneeId);
       const names = await namesIn(firmId);
-      const row = await guardReceipt(() =>
+      const row = await explainRaces(() =>
         inTransaction(db, async (trx) => {
           const cases = createCasesStore(trx);
           const before = await cases.findForUpdate(firmId, id);
@@ -468,11 +470,17 @@ export function createCasesService(deps: CasesDeps) {
 
 export type CasesService = ReturnType<typeof createCasesService>;
 
-/** Two requests racing for one receipt number: the unique index decides, and the loser hears why. */
-async function guardReceipt<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * Two requests racing for one receipt number (the unique index decides), or a case and its client's removal
+ * (the reference decides): the loser hears why.
+ */
+async function explainRaces<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
+    // The client was removed while the case was being written for them.
+    if (isForeignKeyViolation(error))
+      throw new ServiceError('invalid', CLIENT_NOT_FOUND, { clientId: CLIENT_NOT_FOUND });
     if (!isUniqueViolation(error)) throw error;
     const message = 'That receipt number is already on another case';
     throw new ServiceError('conflict', message, { receiptNumber: message });

@@ -72,14 +72,18 @@ export function createCasesStore(db: Kysely<DB>) {
     return found;
   }
 
-  /** The rows in `order`, undated cases last whichever way; the ID breaks ties. */
+  /**
+   * The rows in `order`, undated cases last whichever way; the ID breaks ties. NULLS LAST only on the one
+   * column that can be null: on the others it would keep the planner from reading their indexes in order.
+   */
   function ordered(where: CaseWhere, order: CaseOrder) {
     const direction = order.descending ? 'desc' : 'asc';
     const column = SORT_COLUMNS[order.key];
     const key = column === 'client_name' ? sql`lower(client_name)` : sql.ref(column);
+    const nulls = column === 'due_date' ? ' NULLS LAST' : '';
     return matching(where)
       .selectAll()
-      .orderBy(sql`${key} ${sql.raw(direction)} NULLS LAST`)
+      .orderBy(sql`${key} ${sql.raw(direction + nulls)}`)
       .orderBy('id', direction);
   }
 
@@ -320,6 +324,17 @@ export function createCasesStore(db: Kysely<DB>) {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
       return Number(row.n);
+    },
+
+    /** The client, locked until the transaction ends: a case being opened for them waits, or sees them gone. */
+    findClientForUpdate(firmId: string, id: string): Promise<ClientRow | undefined> {
+      return db
+        .selectFrom('clients')
+        .selectAll()
+        .where('firm_id', '=', firmId)
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
     },
 
     findClient(firmId: string, id: string): Promise<ClientRow | undefined> {

@@ -21,6 +21,9 @@ pg.types.setTypeParser(INT8, (v: string) => Number(v));
 /** PostgreSQL's answer when a unique index refused a row: two requests raced for one name. */
 export const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === '23505';
 
+/** PostgreSQL's answer when a row's reference names a row that is gone (removed by a concurrent request). */
+export const isForeignKeyViolation = (error: unknown) => (error as { code?: string })?.code === '23503';
+
 /** PostgreSQL when a URL is given; otherwise embedded PGlite in `dataDir` (or in memory for `memory://`). */
 export async function openDatabase(options: {
   url?: string;

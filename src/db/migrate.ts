@@ -6,6 +6,7 @@ import * as firmAdministration from './migrations/0004_firm_administration';
 import * as usersAdmin from './migrations/0005_users_admin';
 import * as admin from './migrations/0007_admin';
 import * as cases from './migrations/0008_cases';
+import * as casesSearch from './migrations/0009_cases_search';
 
 /** Migrations are listed here in order, so the bundled server carries them without reading a folder. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005_users_admin': usersAdmin,
   '0007_admin': admin,
   '0008_cases': cases,
+  '0009_cases_search': casesSearch,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

@@ -83,14 +83,17 @@ export const PROCESS_TO: Partial<Record<CaseStatus, CaseStatus>> = {
 
 export const canMove = (from: CaseStatus, to: CaseStatus) => CASE_MOVES[from].includes(to);
 
+/** "An approved case", "A pending case", "An on-hold case": the stored word reads as the adjective. */
+const aCase = (status: CaseStatus) => `${/^[aeiou]/.test(status) ? 'An' : 'A'} ${status} case`;
+
 /** The message of a refused move: it names the moves that are allowed. */
 export function refusedMoveMessage(from: CaseStatus, to: CaseStatus): string {
   const allowed = CASE_MOVES[from].map((s) => STATUS_LABELS[s].toLowerCase());
-  const what = `A ${STATUS_LABELS[from].toLowerCase()} case cannot be moved to ${STATUS_LABELS[to].toLowerCase()}.`;
+  const what = `${aCase(from)} cannot be moved to ${STATUS_LABELS[to].toLowerCase()}.`;
   if (from === to) return `The case is ${STATUS_LABELS[from].toLowerCase()} already.`;
   return allowed.length
     ? `${what} Allowed: ${allowed.join(', ')}.`
-    : `${what} An ${STATUS_LABELS[from].toLowerCase()} case is final: no move is allowed.`;
+    : `${what} ${aCase(from)} is final: no move is allowed.`;
 }
 
 /** SPEC §4's user view: four statuses. A case on hold is still in progress: the user view says processing. */

@@ -95,7 +95,10 @@ export function addDays(isoDate: string, days: number): string {
 
 /** Whether text is a real calendar date written YYYY-MM-DD (no 2026-02-30). */
 export function isIsoDate(text: string): boolean {
-  return ISO_DATE.test(text) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
+  if (!ISO_DATE.test(text)) return false;
+  // Month 13 or day 32 is no date at all (toISOString would throw); 2026-02-30 rolls over to March.
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
 
 /** The instant a calendar day begins on a zone's clock ('2026-11-01' in New York → 04:00 UTC). */

@@ -415,7 +415,7 @@ describe.each(BACKENDS)('backups (%s)', (backend) => {
       expect(newest).toMatchObject({ status: 'done', trigger: 'manual' });
       const next = mainText((await agent.get('/admin/dashboard')).text);
       expect(next).toMatch(
-        /Backup made: demo-immigration-law-\d{4}-\d{2}-\d{2}-\d{4}\.tar\.gz \(\d+\.\d KB\)\./,
+        /Backup made: demo-immigration-law-\d{4}-\d{2}-\d{2}-\d{4}\.tar\.gz \(\d+(\.\d)? KB\)\./,
       );
       expect(next).toContain('Alex Morgan made a backup');
       expect(next).toContain('Backup Fresh Last backup just now.');

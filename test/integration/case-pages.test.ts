@@ -665,7 +665,7 @@ describe.each(BACKENDS)('the case and client pages on %s, as served without Java
       const refused = await post(admin, `/admin/clients/${clientId}/delete`);
       expect(refused.status).toBe(409);
       expect(refused.text).toContain(
-        'Bogdan Keepcase has 1 case: delete or reassign it before removing the client',
+        'Bogdan Keepcase has 1 case: a client can be removed only once they have no cases',
       );
       expect(await clientRow(clientId)).toBeDefined();
 
