@@ -192,6 +192,7 @@ function CasesTable(props: CasesTableProps) {
         onChange={changed}
       />
       {area === 'user' && closed.move && <p className="muted control-reasons">{closed.move}</p>}
+      {area === 'admin' && <TransferLinks view={view} />}
       <div aria-busy={busy}>
         <DataTable
           caption={filtered ? 'Cases matching the search' : 'Cases'}
@@ -213,6 +214,21 @@ function CasesTable(props: CasesTableProps) {
         label="Pages of the cases table"
       />
     </div>
+  );
+}
+
+/** The administrator's way to the same Import Cases page, and Export Data of the list as filtered now. */
+function TransferLinks({ view }: { view: CaseListView }) {
+  const paths = pages.cases('admin');
+  return (
+    <p className="page-actions">
+      <a className="btn btn-secondary" href={paths.import}>
+        Import Cases
+      </a>{' '}
+      <a className="btn btn-secondary" href={`${paths.export}${caseQuery({ ...view, page: 1 })}`}>
+        Export Data
+      </a>
+    </p>
   );
 }
 

@@ -189,6 +189,11 @@ describe.each(BACKENDS)('the case and client pages on %s, as served without Java
         `${wanted.caseNumber} Zofia Wiśniewska Asylum Pending Jordan Rivera ${formatDate(addDays(today, 10))}`,
       ]);
       expect(found.text).toContain('Clear search');
+      // The same Import Cases page, and Export Data of the list as filtered now.
+      expect(found.html).toContain('href="/admin/cases/import"');
+      expect(found.html).toContain(
+        'href="/admin/cases/export?q=wi%C5%9Bniewska&amp;status=pending&amp;type=asylum"',
+      );
 
       const sorted = await open(admin, '/admin/cases?sort=caseNumber');
       const numbers = rowsOf(sorted.html).map((r) => r.split(' ')[0]);

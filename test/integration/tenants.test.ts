@@ -200,7 +200,18 @@ describe.each(BACKENDS)('tenant isolation (%s)', (backend) => {
     expect(own.body).toMatchObject({ id: firmA, name: 'Demo Immigration Law' });
     const users = await as('user', 'get', `/api/firms/${firmA}/users`);
     expect(users.status).toBe(200);
-    expect(users.body.map((u: { userId: string }) => u.userId).sort()).toEqual(['admin', 'attorney']);
+    // The demo firm's 42 users (its practice), the two demo logins among them.
+    const stored = await t.database.db
+      .selectFrom('users')
+      .select('login_id')
+      .where('firm_id', '=', firmA)
+      .execute();
+    expect(users.body.map((u: { userId: string }) => u.userId).sort()).toEqual(
+      stored.map((u) => u.login_id).sort(),
+    );
+    expect(users.body.map((u: { userId: string }) => u.userId)).toEqual(
+      expect.arrayContaining(['admin', 'attorney']),
+    );
     const firm = own.body as Firm;
     const update = await as('admin', 'put', `/api/firms/${firmA}`).send({
       name: firm.name,
