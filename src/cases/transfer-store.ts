@@ -105,9 +105,12 @@ export function createTransferStore(db: Kysely<DB>) {
       return [...keyed, ...(await rest.limit(limit - keyed.length).execute())];
     },
 
-    /** Fresh planner statistics after many rows came at once (PGlite runs no autovacuum to do it). */
-    async analyze(): Promise<void> {
-      await sql`ANALYZE clients, cases, case_history`.execute(db);
+    /**
+     * Fresh planner statistics and visibility map after many rows came at once (PGlite runs no autovacuum):
+     * the list's counts then read the indexes alone. Outside any transaction, as VACUUM must be.
+     */
+    async vacuum(): Promise<void> {
+      await sql`VACUUM (ANALYZE) clients, cases, case_history`.execute(db);
     },
 
     /** The case numbers that hold any of these receipt numbers in the firm, by receipt number. */

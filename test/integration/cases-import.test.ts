@@ -305,6 +305,20 @@ describe.each(BACKENDS)('Import Cases on %s', (backend) => {
     });
   });
 
+  it('imports a large file (vacuumed and analyzed after it), and the list finds its rows at once', async () => {
+    const name = uniqueName('Bulk');
+    const rows = Array.from(
+      { length: 1200 },
+      (_, i) => `${name},visa,I-765,,,2027-02-0${(i % 9) + 1},Row ${i},,`,
+    );
+    const before = await caseCount();
+    const res = await importFile(admin, csv(...rows), ALL_OR_NOTHING);
+    expect([res.status, res.body.imported, res.body.rejected]).toEqual([200, 1200, []]);
+    expect(await caseCount()).toBe(before + 1200);
+    const list = await admin.agent.get('/api/cases').query({ q: name.split(' ')[1], pageSize: 5 });
+    expect([list.status, list.body.total, list.body.items.length]).toEqual([200, 1200, 5]);
+  }, 60_000);
+
   describe('files refused whole (422, nothing written)', () => {
     it('refuses a file of 100,001 rows', async () => {
       const row = 'Client Many,visa,I-130,,,,,,';
