@@ -177,6 +177,7 @@ describe('Role Management and Actions Management in the browser', () => {
       await screenshot(page, 'role-management-refused', { fullPage: false });
     });
 
+    // Axe three times over the whole catalog (70 actions): more than 30 s on a busy machine.
     it('adds an action (fields required, duplicates refused), toggles, edits and deletes it', async () => {
       const { page } = await openStaffPage('/reti/actions');
       expect(await textOf(page, 'main h1')).toBe('Actions Management');
@@ -297,7 +298,7 @@ describe('Role Management and Actions Management in the browser', () => {
       expect(dialogs).toEqual([CONFIRM, CONFIRM]);
       expect(await rowText(page, 'Create Report')).toBeUndefined();
       expect(await action('Create Report')).toBeUndefined();
-    });
+    }, 90_000);
   });
 
   it.each([

@@ -31,11 +31,11 @@ const row = (flags: Record<Role, Flags>) => ({
 });
 
 const NEW_ACTION = {
-  name: 'Export Cases',
+  name: 'Summarize Cases',
   category: 'Case Management',
-  route: '/api/cases/export',
+  route: '/api/cases/summary',
   method: 'GET',
-  description: 'Export the firm’s cases as a spreadsheet.',
+  description: 'Summarize the firm’s cases on one page.',
   isActive: true,
 };
 
@@ -264,11 +264,11 @@ describe.each(BACKENDS)('the actions and permissions API (%s)', (backend) => {
 
       const edited = await as('reti', 'put', `/api/actions/${id}`).send({
         ...NEW_ACTION,
-        route: '/api/cases/{caseId}/export',
+        route: '/api/cases/{caseId}/summary',
         isActive: false,
       });
       expect(edited.status).toBe(200);
-      expect(edited.body).toMatchObject({ route: '/api/cases/{caseId}/export', isActive: false });
+      expect(edited.body).toMatchObject({ route: '/api/cases/{caseId}/summary', isActive: false });
       const [editedAudit] = await auditRows('action.updated', id);
       expect(editedAudit.actor_user_id).toBe(retiId);
       expect(editedAudit.before).toEqual(created.body);
@@ -286,8 +286,8 @@ describe.each(BACKENDS)('the actions and permissions API (%s)', (backend) => {
       expect(deletedAudit).toMatchObject({ actor_user_id: retiId, after: null });
       expect(deletedAudit.before).toMatchObject({
         id,
-        name: 'Export Cases',
-        route: '/api/cases/{caseId}/export',
+        name: 'Summarize Cases',
+        route: '/api/cases/{caseId}/summary',
       });
       expect(await as('reti', 'delete', `/api/actions/${id}`).then((r) => [r.status, r.body.error])).toEqual([
         404,

@@ -52,12 +52,14 @@ describe.each(BACKENDS)('contact requests on %s', (backend) => {
 
   it('keeps markup and SQL as plain text and renders them escaped', async () => {
     const name = `<script>alert(1)</script>'); DROP TABLE users; --`;
+    const users = (await t.database.db.selectFrom('users').select('id').execute()).length;
     const res = await request(t.app)
       .post('/api/comm/contact')
       .send({ name, firm: '<b>bold</b>', phone: '5551234567', email: 'x@y.co' });
     expect(res.status).toBe(201);
     expect((await rows()).at(-1)).toMatchObject({ name, firm: '<b>bold</b>' });
-    expect(await t.database.db.selectFrom('users').select('id').execute()).toHaveLength(3);
+    expect(await t.database.db.selectFrom('users').select('id').execute()).toHaveLength(users);
+    expect(users).toBeGreaterThan(0);
     // Re-rendered by the server (the no-JavaScript path) the values come back escaped.
     const page = await request(t.app)
       .post('/contact')
