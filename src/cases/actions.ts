@@ -1,4 +1,5 @@
-import { declareFor } from '../access/action';
+import type { z } from 'zod';
+import { type ActionContext, declareFor } from '../access/action';
 import { STATUS_LABELS } from '../shared/cases';
 import { api, pages } from '../shared/paths';
 import {
@@ -27,6 +28,7 @@ import { CASE_NOT_FOUND, CLIENT_NOT_FOUND } from './service';
 export type { CasesDeps } from './forms';
 
 const action = declareFor<CasesDeps>();
+type CaseCtx = ActionContext<CasesDeps>;
 const CASES = 'Case Management';
 const CLIENTS = 'Client Management';
 /** The same page form in both areas: an administrator's under /admin, a firm user's under /user. */
@@ -76,16 +78,22 @@ export const createCase = action({
   },
 });
 
+/** PUT and PATCH make the same change: any of the facts, and a move of the status. */
+const caseChange = {
+  route: api.case('{id}'),
+  notFound: CASE_NOT_FOUND,
+  grants: { user: 'w', admin: 'w' },
+  input: caseChangeSchema,
+  run: ({ deps, actor, params }: CaseCtx, input: z.output<typeof caseChangeSchema>) =>
+    deps.cases.change(actor!, params.id, input),
+} as const;
+
 export const updateCase = action({
   name: 'Update Case',
   category: CASES,
   description: "Change a case's facts (client, type, form, assignee, dates, fees) or move its status.",
   method: 'PUT',
-  route: api.case('{id}'),
-  notFound: CASE_NOT_FOUND,
-  grants: { user: 'w', admin: 'w' },
-  input: caseChangeSchema,
-  run: ({ deps, actor, params }, input) => deps.cases.change(actor!, params.id, input),
+  ...caseChange,
   form: {
     path: inBothAreas((area) => pages.cases(area).edit(':id')),
     done: ({ actor }, record) => ({
@@ -102,11 +110,7 @@ export const changeCase = action({
   description:
     'Move a case to its next status (409 naming the allowed moves otherwise), or change some of its facts.',
   method: 'PATCH',
-  route: api.case('{id}'),
-  notFound: CASE_NOT_FOUND,
-  grants: { user: 'w', admin: 'w' },
-  input: caseChangeSchema,
-  run: ({ deps, actor, params }, input) => deps.cases.change(actor!, params.id, input),
+  ...caseChange,
   // Process and the case page's moves: the status alone, back to the list or the case it came from.
   form: {
     path: inBothAreas((area) => pages.cases(area).move(':id')),
@@ -173,16 +177,22 @@ export const createClient = action({
   status: 201,
 });
 
+/** PUT and PATCH make the same change: any of the client's details. */
+const clientChange = {
+  route: api.client('{id}'),
+  notFound: CLIENT_NOT_FOUND,
+  grants: { user: 'w', admin: 'w' },
+  input: clientChangeSchema,
+  run: ({ deps, actor, params }: CaseCtx, input: z.output<typeof clientChangeSchema>) =>
+    deps.clients.change(actor!, params.id, input),
+} as const;
+
 export const updateClient = action({
   name: 'Update Client',
   category: CLIENTS,
   description: "Change a client's details (their cases show the new name).",
   method: 'PUT',
-  route: api.client('{id}'),
-  notFound: CLIENT_NOT_FOUND,
-  grants: { user: 'w', admin: 'w' },
-  input: clientChangeSchema,
-  run: ({ deps, actor, params }, input) => deps.clients.change(actor!, params.id, input),
+  ...clientChange,
   form: {
     path: inBothAreas((area) => pages.cases(area).clientEdit(':id')),
     done: ({ actor }, client) => ({
@@ -198,11 +208,7 @@ export const changeClient = action({
   category: CLIENTS,
   description: "Change some of a client's details.",
   method: 'PATCH',
-  route: api.client('{id}'),
-  notFound: CLIENT_NOT_FOUND,
-  grants: { user: 'w', admin: 'w' },
-  input: clientChangeSchema,
-  run: ({ deps, actor, params }, input) => deps.clients.change(actor!, params.id, input),
+  ...clientChange,
 });
 
 export const deleteClient = action({

@@ -5,7 +5,14 @@ import { todayIn } from '../shared/dates';
 import { ServiceError } from '../shared/errors';
 import type { SessionUser } from '../shared/session';
 import type { ClientChangeInput, NewClient } from './schema';
-import { CLIENT_NOT_FOUND, type CasesDeps, firmOf, toCaseRecord, toClientRecord } from './service';
+import {
+  CLIENT_NOT_FOUND,
+  type CasesDeps,
+  firmOf,
+  toCaseRecord,
+  toClientRecord,
+  userNamesOf,
+} from './service';
 import { type ClientRow, createCasesStore } from './store';
 
 const notFound = () => new ServiceError('not-found', CLIENT_NOT_FOUND);
@@ -76,8 +83,7 @@ export function createClientsService(deps: CasesDeps) {
     async casesOf(actor: SessionUser, id: string): Promise<CaseRecord[]> {
       const firmId = firmOf(actor);
       if (!(await store.findClient(firmId, id))) throw notFound();
-      const [rows, users] = await Promise.all([store.casesOfClient(firmId, id), deps.firmUsers(firmId)]);
-      const names = new Map(users.map((u) => [u.id, personName(u.first_name, u.last_name)]));
+      const [rows, names] = await Promise.all([store.casesOfClient(firmId, id), userNamesOf(deps, firmId)]);
       return rows.map((r) => toCaseRecord(r, names));
     },
 

@@ -167,15 +167,21 @@ export function splitName(name: string): { firstName: string; lastName: string }
   return { firstName: words.join(' '), lastName };
 }
 
+/** The full names of the firm's users by ID: the names cases show for their assignees. */
+export async function userNamesOf(
+  deps: { firmUsers(firmId: string): Promise<Array<{ id: string; first_name: string; last_name: string }>> },
+  firmId: string,
+): Promise<Map<string, string>> {
+  const users = await deps.firmUsers(firmId);
+  return new Map(users.map((u) => [u.id, personName(u.first_name, u.last_name)]));
+}
+
 /** Cases: the firm's immigration matters, their one status lifecycle, and the history of every change. */
 export function createCasesService(deps: CasesDeps) {
   const { db } = deps;
   const store = createCasesStore(db);
 
-  async function namesIn(firmId: string): Promise<Map<string, string>> {
-    const users = await deps.firmUsers(firmId);
-    return new Map(users.map((u) => [u.id, personName(u.first_name, u.last_name)]));
-  }
+  const namesIn = (firmId: string) => userNamesOf(deps, firmId);
 
   async function today(firmId: string) {
     return todayIn(await deps.timeZoneOf(firmId));

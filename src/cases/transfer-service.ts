@@ -24,7 +24,7 @@ import {
   type Rejection,
 } from './import';
 import type { CaseListQuery } from './schema';
-import { type CasesService, firmOf, splitName } from './service';
+import { type CasesService, firmOf, splitName, userNamesOf } from './service';
 import { caseNumberOf } from './store';
 import {
   createTransferStore,
@@ -261,8 +261,7 @@ export function createTransferService(deps: TransferDeps) {
       const firmId = firmOf(actor);
       const where = deps.cases.whereOf(actor, query);
       const order = deps.cases.orderOf(query.sort);
-      const [users, timeZone] = await Promise.all([deps.firmUsers(firmId), deps.timeZoneOf(firmId)]);
-      const names = new Map(users.map((u) => [u.id, personName(u.first_name, u.last_name)]));
+      const [names, timeZone] = await Promise.all([userNamesOf(deps, firmId), deps.timeZoneOf(firmId)]);
       const store = createTransferStore(db);
       async function* batches(): AsyncGenerator<ExportCase[]> {
         let cursor: Cursor | undefined;
