@@ -10,8 +10,18 @@ import { HttpError } from './errors';
 /** The one file of a multipart form; `tooLarge` when it passed the limit (its bytes are then dropped). */
 export type UploadedFile = { field: string; filename: string; bytes: Buffer; tooLarge: boolean };
 
-/** The same, written to a temporary file (deleted when the response ends) instead of held in memory. */
-export type StoredFile = { field: string; filename: string; path: string; size: number; tooLarge: boolean };
+/**
+ * The same, written to a temporary file (deleted when the response ends, unless the route moved it away)
+ * instead of held in memory, with its SHA-256 taken on the way.
+ */
+export type StoredFile = {
+  field: string;
+  filename: string;
+  path: string;
+  size: number;
+  sha256: string;
+  tooLarge: boolean;
+};
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -20,13 +30,20 @@ declare module 'express-serve-static-core' {
   }
 }
 
-type Options = { field: string; maxBytes: number; tooLarge: string };
+type Options = {
+  field: string;
+  maxBytes: number;
+  tooLarge: string;
+  /** multipartToDisk's folder for the file (default: the system's temporary folder). */
+  dir?: string;
+};
 
 /** Takes in the file part's bytes; answers the file once they are all in (undefined: an empty file input). */
 type Take<F> = (stream: Readable, info: busboy.FileInfo, res: Response) => Promise<F | undefined>;
 
 /** Room for the form's text fields (the CSRF token) and the part headers beside the file. */
 const FIELDS_ALLOWANCE = 16 * 1024;
+const INCOMPLETE = 'The form could not be read: the upload was incomplete.';
 /** A body declared this many times over the limit is refused without reading it. */
 const HOPELESS_FACTOR = 8;
 
@@ -86,10 +103,9 @@ function readMultipart<F>(
       file.catch(() => undefined);
     });
     parser.on('close', () => void finish());
-    parser.on('error', () =>
-      finish(new HttpError(400, 'The form could not be read: the upload was incomplete.')),
-    );
-    req.on('error', (error) => finish(error));
+    parser.on('error', () => finish(new HttpError(400, INCOMPLETE)));
+    // The client went away mid-body (its connection reset): a refusal of its request, not a fault of ours.
+    req.on('error', () => finish(new HttpError(400, INCOMPLETE)));
     req.pipe(parser);
   };
 }
@@ -122,24 +138,41 @@ export function multipartUpload(options: Options): RequestHandler {
 }
 
 /**
- * The file in a temporary file under the system's temporary folder, for files too large to hold in memory
- * (a CSV of cases). It is deleted when the response ends, whatever happened; a file past the limit is not
- * kept at all.
+ * The file in a temporary file (under `dir`, else the system's temporary folder), for files too large to
+ * hold in memory (a CSV of cases, a document). It is deleted when the response ends, whatever happened,
+ * unless the route moved it; a file past the limit is removed as soon as it passes it.
  */
 export function multipartToDisk(options: Options): RequestHandler {
+  const dir = options.dir ?? os.tmpdir();
   const take: Take<StoredFile> = (stream, info, res) =>
     new Promise((resolve, reject) => {
       const file = {
         field: options.field,
         filename: info.filename ?? '',
-        path: path.join(os.tmpdir(), `reti-upload-${crypto.randomUUID()}`),
+        path: path.join(dir, `reti-upload-${crypto.randomUUID()}`),
         size: 0,
+        sha256: '',
         tooLarge: false,
       };
+      const hash = crypto.createHash('sha256');
       const out = fs.createWriteStream(file.path, { flags: 'wx', mode: 0o600 });
       const remove = () => void fs.rm(file.path, { force: true }, () => undefined);
-      res.once('close', remove);
-      stream.on('data', (chunk: Buffer) => void (file.size += chunk.length));
+      // The response ended (answered, or the client went away mid-upload): the file goes, but only once its
+      // stream has closed, or a file still being opened would be created after its removal.
+      let ended = false;
+      res.once('close', () => {
+        ended = true;
+        if (out.closed) remove();
+        else out.destroy();
+      });
+      // Once the file has closed its digest is taken; a client that went away mid-upload can leave parsed
+      // bytes still arriving after that, and updating a finished hash throws (an uncaught error: the process
+      // would exit).
+      let closed = false;
+      stream.on('data', (chunk: Buffer) => {
+        file.size += chunk.length;
+        if (!file.tooLarge && !closed) hash.update(chunk);
+      });
       stream.on('limit', () => {
         file.tooLarge = true;
         stream.unpipe(out);
@@ -152,7 +185,9 @@ export function multipartToDisk(options: Options): RequestHandler {
         reject(error);
       });
       out.on('close', () => {
-        if (file.tooLarge || !(file.filename || file.size)) remove();
+        closed = true;
+        if (!file.tooLarge) file.sha256 = hash.digest('hex');
+        if (ended || file.tooLarge || !(file.filename || file.size)) remove();
         resolve(file.tooLarge || file.filename || file.size ? file : undefined);
       });
       stream.pipe(out);

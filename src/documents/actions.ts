@@ -1,0 +1,157 @@
+import { declareFor } from '../access/action';
+import type { DocumentAnalysis, DocumentRecord } from '../shared/documents';
+import { api, pages } from '../shared/paths';
+import {
+  areaOf,
+  type DocumentsDeps,
+  renderAnalyzeRefusal,
+  renderDeleteRefusal,
+  renderUploadRefusal,
+} from './forms';
+import { analyzeInput, documentListQuery, evidenceInput, uploadFields } from './schema';
+import { DOCUMENT_NOT_FOUND } from './service';
+
+// The pages' forms render through these services too, so their type lives with the forms (./forms).
+export type { DocumentsDeps } from './forms';
+
+const action = declareFor<DocumentsDeps>();
+const DOCUMENTS = 'Document Management';
+/** The same page form in both areas: an administrator's under /admin, a firm user's under /user. */
+const inBothAreas = (path: (area: 'admin' | 'user') => string) => [path('admin'), path('user')];
+const AI = 'AI Tools';
+
+export const uploadDocument = action({
+  name: 'Upload Document',
+  category: DOCUMENTS,
+  description:
+    'Upload a PDF, DOC, DOCX, JPG or PNG file of at most 50MB (multipart/form-data: caseId and category, then file). Its type is decided by its content; it is stored and its analysis is queued. Answers 201 with the document, status queued.',
+  method: 'POST',
+  route: api.documentsUpload,
+  grants: { user: 'w', admin: 'w' },
+  input: uploadFields,
+  run: ({ deps, actor, req }, input) => deps.documents.upload(actor!, req.storedUpload, input),
+  status: 201,
+  // The upload area without JavaScript: one file, then its page, which shows the analysis once done.
+  form: {
+    path: inBothAreas((area) => pages.documents(area).upload),
+    done: ({ actor }, record) => ({
+      to: pages.documents(areaOf(actor)).view(record.id),
+      flash: `${record.name} was uploaded; its analysis has begun.`,
+    }),
+    refused: renderUploadRefusal,
+  },
+});
+
+export const listDocuments = action({
+  name: 'Get Documents',
+  category: DOCUMENTS,
+  description:
+    "List the firm's documents, newest first: search their names and text (q); filter by caseId, clientId, type, status and category; one page.",
+  method: 'GET',
+  route: api.documents,
+  grants: { user: 'r', admin: 'r' },
+  input: documentListQuery,
+  run: ({ deps, actor }, input) => deps.documents.list(actor!, input),
+});
+
+export const getDocument = action({
+  name: 'Get Document',
+  category: DOCUMENTS,
+  description:
+    "Read one of the firm's documents: its file's facts and its analysis (status queued, processing, done or failed; type, confidence, fields, findings with their rule and citation).",
+  method: 'GET',
+  route: api.document('{id}'),
+  notFound: DOCUMENT_NOT_FOUND,
+  grants: { user: 'r', admin: 'r' },
+  run: ({ deps, actor, params }) => deps.documents.get(actor!, params.id),
+});
+
+export const downloadDocument = action({
+  name: 'Download Document',
+  category: DOCUMENTS,
+  description: "Download a document's file, as it was uploaded (an attachment, never shown in the browser).",
+  method: 'GET',
+  route: api.documentContent('{id}'),
+  notFound: DOCUMENT_NOT_FOUND,
+  grants: { user: 'r', admin: 'r' },
+  run: ({ deps, actor, params }) => deps.documents.content(actor!, params.id),
+});
+
+export const deleteDocument = action({
+  name: 'Delete Document',
+  category: DOCUMENTS,
+  description: 'Delete a document: its record, its analysis and its file.',
+  method: 'DELETE',
+  route: api.document('{id}'),
+  notFound: DOCUMENT_NOT_FOUND,
+  grants: { user: 'd', admin: 'd' },
+  run: ({ deps, actor, params }) => deps.documents.remove(actor!, params.id),
+  answer: () => undefined,
+  form: {
+    path: inBothAreas((area) => pages.documents(area).remove(':id')),
+    done: ({ actor }, record) => ({
+      to: pages.documents(areaOf(actor)).list,
+      flash: `${record.name} was deleted.`,
+    }),
+    refused: (ctx, refusal) => renderDeleteRefusal(ctx, refusal),
+  },
+});
+
+export const buildEvidencePackage = action({
+  name: 'Build Evidence Package',
+  category: DOCUMENTS,
+  description:
+    "Build one PDF of a case's chosen documents (caseId, documentIds in exhibit order): an index of exhibits, then each behind its exhibit tab page.",
+  method: 'POST',
+  route: api.evidencePackage,
+  grants: { user: 'w', admin: 'w' },
+  input: evidenceInput,
+  run: ({ deps, actor }, input) => deps.documents.evidencePackage(actor!, input),
+});
+
+export const analyzeDocument = action({
+  name: 'Analyze Document',
+  category: AI,
+  description:
+    'Analyze a stored document again (documentId: answers 202, its analysis queued) or pasted text (text: answers 200 with the analysis: type, confidence, evidence, fields, findings).',
+  method: 'POST',
+  route: api.aiAnalyze,
+  grants: { user: 'w', admin: 'w' },
+  input: analyzeInput,
+  run: async (
+    { deps, actor },
+    input,
+  ): Promise<{ document: DocumentRecord } | { analysis: DocumentAnalysis }> => {
+    if (input.documentId) {
+      const document = await deps.documents.analyzeAgain(actor!, input.documentId);
+      await deps.countAiUse(actor!, 'document-analysis', document.case?.id ?? null);
+      return { document };
+    }
+    const analysis = await deps.documents.analyzePasted(actor!, input.text!);
+    await deps.countAiUse(actor!, 'document-analysis', null);
+    return { analysis };
+  },
+  status: (output) => ('document' in output ? 202 : 200),
+  // Analyze again on a document's page: the document is the one its address names.
+  form: {
+    path: inBothAreas((area) => pages.documents(area).analyze(':id')),
+    input: (_body, req) => ({ documentId: req.params.id }),
+    done: ({ actor, req }, output) => ({
+      to: pages
+        .documents(areaOf(actor))
+        .view('document' in output ? output.document.id : String(req.params.id)),
+      flash: 'The document is queued to be analyzed again.',
+    }),
+    refused: (ctx, refusal) => renderAnalyzeRefusal(ctx, refusal),
+  },
+});
+
+export const DOCUMENTS_ACTIONS = {
+  uploadDocument,
+  listDocuments,
+  getDocument,
+  downloadDocument,
+  deleteDocument,
+  buildEvidencePackage,
+  analyzeDocument,
+};
