@@ -1,0 +1,103 @@
+/**
+ * The rules whose figures change by edition: the USCIS fee schedule (G-1055) and the poverty guidelines of
+ * Form I-864P. Each edition is a version of its rule, in force from its date until the next one's.
+ */
+import type { FormType } from '../shared/cases';
+import { addDays } from './calendar';
+import { FEE_SCHEDULES, type FeeSchedule } from './data/fees';
+import { type GuidelineRegion, POVERTY_GUIDELINES, type PovertyGuidelines } from './data/poverty-guidelines';
+import type { RuleSource } from './types';
+
+/** Versions from editions listed oldest first: each ends the day before the next begins. */
+function versions<T extends { effectiveFrom: string }>(editions: T[], sourceOf: (edition: T) => RuleSource) {
+  return editions.map((edition, i) => {
+    const next = editions[i + 1];
+    const rule = sourceOf(edition);
+    return { edition, rule: next ? { ...rule, effectiveTo: addDays(next.effectiveFrom, -1) } : rule };
+  });
+}
+
+/** The version in force on a date, if any. */
+function inForce<T>(list: Array<{ edition: T; rule: RuleSource }>, date: string) {
+  return list.findLast(
+    (v) => v.rule.effectiveFrom <= date && (!v.rule.effectiveTo || date <= v.rule.effectiveTo),
+  );
+}
+
+const FEES = versions(FEE_SCHEDULES, (schedule: FeeSchedule) => ({
+  ruleId: 'filing-fee',
+  title: `USCIS filing fee (Form G-1055, fee schedule of ${schedule.effectiveFrom})`,
+  citation: `${schedule.effectiveFrom < '2024-04-01' ? '8 CFR 103.7(b)(1)' : '8 CFR 106.2'}; ${schedule.rule}; USCIS Form G-1055`,
+  sourceUrl: schedule.sourceUrl,
+  effectiveFrom: schedule.effectiveFrom,
+}));
+
+const GUIDELINES = versions(POVERTY_GUIDELINES, (table: PovertyGuidelines) => ({
+  ruleId: 'i864-income',
+  title: `Affidavit of support: income at least 125% of the ${table.year} HHS poverty guidelines`,
+  citation: `INA 213A(f)(1)(E), 213A(f)(3); 8 CFR 213a.2(c)(2); Form I-864P (${table.year} guidelines, ${table.publishedIn})`,
+  sourceUrl: table.sourceUrl,
+  effectiveFrom: table.effectiveFrom,
+}));
+
+export type FilingFee = { amount: number; scheduleDate: string; rule: RuleSource; notes: string[] };
+
+/** The fee for a form filed on a date, paper filing; undefined when no schedule held here names the form. */
+export function filingFeeOf(form: FormType, filingDate: string): FilingFee | undefined {
+  const version = inForce(FEES, filingDate);
+  const fee = version?.edition.fees[form];
+  if (!version || !fee) return undefined;
+  return {
+    amount: fee.amount,
+    scheduleDate: version.edition.effectiveFrom,
+    rule: version.rule,
+    notes: fee.notes,
+  };
+}
+
+const regionOf = (state: string): GuidelineRegion =>
+  state === 'AK' ? 'alaska' : state === 'HI' ? 'hawaii' : 'contiguous';
+
+export type RequiredIncome = {
+  requiredIncome: number;
+  percent: 100 | 125;
+  guidelineYear: number;
+  /** The newest table held here is older than the as-of date's year: a newer I-864P may be in force. */
+  newerTableMayExist: boolean;
+  rule: RuleSource;
+};
+
+/**
+ * The least household income a sponsor needs: 125% of the guideline for the household size, or 100% for a
+ * sponsor on active duty in the US Armed Forces petitioning for a spouse or child (INA 213A(f)(3)). In whole
+ * dollars as Form I-864P prints them: the fraction of a dollar is dropped.
+ */
+export function requiredIncomeOf(
+  input: {
+    householdSize: number;
+    sponsorState: string;
+    activeDutySponsor?: boolean;
+    sponsoredRelationship?: string;
+  },
+  asOf: string,
+): RequiredIncome | undefined {
+  const version = inForce(GUIDELINES, asOf);
+  if (!version) return undefined;
+  const { firstPerson, eachAdditional } = version.edition.regions[regionOf(input.sponsorState)];
+  const guideline = firstPerson + eachAdditional * (Math.max(1, input.householdSize) - 1);
+  const percent =
+    input.activeDutySponsor &&
+    (input.sponsoredRelationship === 'spouse' || input.sponsoredRelationship === 'child')
+      ? 100
+      : 125;
+  return {
+    requiredIncome: Math.floor((guideline * percent) / 100),
+    percent,
+    guidelineYear: version.edition.year,
+    newerTableMayExist: !version.rule.effectiveTo && Number(asOf.slice(0, 4)) > version.edition.year,
+    rule: version.rule,
+  };
+}
+
+/** Every edition as a rule version. */
+export const TABLE_RULES: RuleSource[] = [...FEES, ...GUIDELINES].map((v) => v.rule);
