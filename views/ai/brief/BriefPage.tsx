@@ -1,0 +1,106 @@
+import { type CaseChoice, caseOptions } from '../../../islands/ui/documents';
+import { Alert, RequiredNote, SelectField } from '../../../islands/ui/form';
+import { Icon } from '../../../islands/ui/icon';
+import { BRIEF_TEMPLATE_CODES, BRIEF_TEMPLATES } from '../../../src/shared/ai';
+import { pages } from '../../../src/shared/paths';
+import { useRenderContext } from '../../context';
+
+export type BriefValues = { caseId?: string; template?: string; format?: string };
+
+type BriefPageProps = {
+  cases: CaseChoice[];
+  /** What was entered, when a generation was refused. */
+  values?: BriefValues;
+  /** Why the brief was not generated, and the message of each field it was about. */
+  error?: string;
+  fields?: Record<string, string | undefined>;
+  /** Why this person may not generate briefs at all (the permission matrix). */
+  closed?: string;
+  /** The configured language model may reword the prose. */
+  drafting?: boolean;
+};
+
+const TEMPLATE_OPTIONS = [
+  { value: '', label: 'Choose a template' },
+  ...BRIEF_TEMPLATE_CODES.map((code) => ({ value: code, label: BRIEF_TEMPLATES[code] })),
+];
+const FORMAT_OPTIONS = [
+  { value: 'pdf', label: 'PDF' },
+  { value: 'docx', label: 'Word (DOCX)' },
+];
+
+/**
+ * /user/ai/brief (AI Tools, Legal Brief Generator): choose a case, a template and a format; Generate
+ * downloads the brief (a plain form post that answers the file), which is also kept with the case.
+ */
+export function BriefPage({ cases, values = {}, error, fields = {}, closed, drafting }: BriefPageProps) {
+  const { csrfToken } = useRenderContext();
+  return (
+    <section className="section brief-page">
+      <p className="back-link">
+        <a href={pages.ai.home}>← Back to AI Tools</a>
+      </p>
+      <h1 className="page-title">
+        <Icon name="ai" />
+        Legal Brief Generator
+      </h1>
+      <p className="lead">
+        A first draft from a case: a cover letter for a filing packet, an RFE response outline, an I-130 bona
+        fide marriage evidence summary or a checklist letter to the client. The case’s facts, the rules that
+        apply (with their citations) and the case’s documents as exhibits are filled in; the brief is also
+        kept with the case under Legal Briefs.
+      </p>
+      {drafting && (
+        <p className="muted">
+          A language model is configured: it may reword the prose paragraphs, and each one it wrote says so.
+          Names, dates, figures, citations and exhibits always come from the case and the rules.
+        </p>
+      )}
+      {closed && <Alert kind="error">{closed}</Alert>}
+      {error && <Alert kind="error">{error}</Alert>}
+      {cases.length === 0 ? (
+        <p className="muted">The firm has no open cases yet. Open a case, then come back here.</p>
+      ) : (
+        <form className="card" method="post" action={pages.ai.brief}>
+          <input type="hidden" name="_csrf" value={csrfToken} />
+          <RequiredNote />
+          <div className="form-grid">
+            <SelectField
+              id="brief-case"
+              name="caseId"
+              label="Case"
+              options={caseOptions(cases, 'Choose a case')}
+              defaultValue={values.caseId ?? ''}
+              error={fields.caseId}
+              required
+              wide
+            />
+            <SelectField
+              id="brief-template"
+              name="template"
+              label="Template"
+              options={TEMPLATE_OPTIONS}
+              defaultValue={values.template ?? ''}
+              error={fields.template}
+              required
+            />
+            <SelectField
+              id="brief-format"
+              name="format"
+              label="Format"
+              options={FORMAT_OPTIONS}
+              defaultValue={values.format ?? 'pdf'}
+              error={fields.format}
+              required
+            />
+          </div>
+          <div className="form-actions">
+            <button type="submit" className="btn btn-primary" disabled={Boolean(closed)}>
+              Generate
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

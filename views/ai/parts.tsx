@@ -1,0 +1,218 @@
+import type { ReactNode } from 'react';
+import { type CaseChoice, caseOptions } from '../../islands/ui/documents';
+import { Field, SelectField } from '../../islands/ui/form';
+import { FACT_INPUTS, FACT_ORDER, formValueOf } from '../../src/ai/schema';
+import type { RuleSource } from '../../src/rules/types';
+import { FORM_TYPES, type FormType } from '../../src/shared/cases';
+import { formatDate } from '../../src/shared/dates';
+import { type CaseFacts, FACT_LABELS, type FactName, type FactSource } from '../../src/shared/facts';
+import { pages } from '../../src/shared/paths';
+import { US_STATES } from '../../src/shared/settings';
+import { DataTable } from '../components/DataTable';
+
+/** Whole dollars as USCIS forms write them: $31,300. */
+export const dollars = (amount: number) =>
+  amount.toLocaleString('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    maximumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+  });
+
+/** A fact's value in words: US dates, dollars, Yes or No, a form with its title, a state by name. */
+export function factText(name: FactName, value: unknown): string {
+  const input = FACT_INPUTS[name];
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (input.kind === 'date' && typeof value === 'string') return formatDate(value);
+  if (input.kind === 'money' && typeof value === 'number') return dollars(value);
+  if (name === 'form' && typeof value === 'string') return `${value}: ${FORM_TYPES[value as FormType]}`;
+  if (name === 'sponsorState' && typeof value === 'string') return `${US_STATES[value] ?? value} (${value})`;
+  return String(value);
+}
+
+/** Where a fact came from, a document's name linking to its page. */
+export function SourceText({ source }: { source: FactSource }) {
+  if (source.kind === 'document' && source.documentId)
+    return (
+      <>
+        {'Document '}
+        <a href={pages.documents('user').view(source.documentId)}>{source.label}</a>
+      </>
+    );
+  return <>{source.label}</>;
+}
+
+/** Choose one of the firm's cases (a GET form: the answer is a page one can reload or bookmark). */
+export function CaseChooser(props: {
+  id: string;
+  action: string;
+  cases: CaseChoice[];
+  chosen?: string;
+  asOf: string;
+  submit: string;
+  error?: string;
+}) {
+  return (
+    <form className="card ai-chooser" method="get" action={props.action}>
+      <div className="ai-chooser-fields">
+        <SelectField
+          id={`${props.id}-case`}
+          name="case"
+          label="Case"
+          options={caseOptions(props.cases, 'Choose a case')}
+          defaultValue={props.chosen ?? ''}
+          required
+        />
+        <Field
+          id={`${props.id}-as-of`}
+          name="asOf"
+          type="date"
+          label="As of"
+          hint="The rules in force on this date apply (today by default)."
+          defaultValue={props.asOf}
+          error={props.error}
+        />
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary">
+          {props.submit}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** A page form's fields for some facts, each typed as its input says, with the values and errors as posted. */
+export function FactsFields(props: {
+  id: string;
+  names: readonly FactName[];
+  values: Record<string, string>;
+  errors?: Record<string, string | undefined>;
+  /** A line under a field (where the case's value comes from now). */
+  hints?: Partial<Record<FactName, string>>;
+}) {
+  return (
+    <div className="ai-facts-grid">
+      {props.names.map((name) => {
+        const input = FACT_INPUTS[name];
+        const common = {
+          id: `${props.id}-${name}`,
+          name,
+          label: FACT_LABELS[name],
+          error: props.errors?.[name],
+          hint: props.hints?.[name],
+          defaultValue: props.values[name] ?? '',
+        };
+        if (input.kind === 'choice')
+          return (
+            <SelectField
+              key={name}
+              {...common}
+              options={[
+                { value: '', label: 'Not given' },
+                ...input.options.map(([value, label]) => ({ value, label })),
+              ]}
+            />
+          );
+        if (input.kind === 'yes-no')
+          return (
+            <SelectField
+              key={name}
+              {...common}
+              options={[
+                { value: '', label: 'Not given' },
+                { value: 'yes', label: 'Yes' },
+                { value: 'no', label: 'No' },
+              ]}
+            />
+          );
+        if (input.kind === 'date') return <Field key={name} {...common} type="date" />;
+        return <Field key={name} {...common} inputMode={input.kind === 'money' ? 'decimal' : 'numeric'} />;
+      })}
+    </div>
+  );
+}
+
+/** A case's facts for the rules, each with its value in words and where it came from. */
+export function FactsUsed({ caseFacts, caption }: { caseFacts: CaseFacts; caption?: string }) {
+  const rows = FACT_ORDER.filter((name) => caseFacts.facts[name] !== undefined);
+  return (
+    <DataTable
+      caption={caption ?? `Facts of ${caseFacts.caseNumber} the rules read`}
+      columns={[
+        { header: 'Fact', rowHeader: true, cell: (name: FactName) => FACT_LABELS[name] },
+        { header: 'Value', cell: (name) => factText(name, caseFacts.facts[name]) },
+        {
+          header: 'Source',
+          cell: (name) => {
+            const source = caseFacts.sources[name];
+            return source ? <SourceText source={source} /> : null;
+          },
+        },
+      ]}
+      rows={rows}
+      rowKey={(name) => name}
+      empty="No facts yet: enter them, or upload the case's documents to have them read."
+    />
+  );
+}
+
+/** The posted fields as the form shows them again. */
+export const formValues = (facts: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(facts).map(([name, value]) => [name, formValueOf(value)]));
+
+/** Every rule an answer used, with its citation, its source and the dates it is in force. */
+export function RulesUsed({ rules, caption }: { rules: RuleSource[]; caption?: string }) {
+  return (
+    <DataTable
+      caption={caption ?? 'Rules applied'}
+      columns={[
+        {
+          header: 'Rule',
+          rowHeader: true,
+          cell: (r) => (
+            <>
+              <span className="ai-rule-title">{r.title}</span>
+              <code className="ai-rule-id">{r.ruleId}</code>
+            </>
+          ),
+        },
+        { header: 'Citation', cell: (r) => r.citation },
+        {
+          header: 'In force',
+          cell: (r) =>
+            r.effectiveTo
+              ? `${formatDate(r.effectiveFrom)} to ${formatDate(r.effectiveTo)}`
+              : `Since ${formatDate(r.effectiveFrom)}`,
+          className: 'nowrap',
+        },
+        { header: 'Source', cell: (r) => <SourceLink href={r.sourceUrl} label={r.citation} /> },
+      ]}
+      rows={rules}
+      rowKey={(r) => `${r.ruleId}-${r.effectiveFrom}`}
+      empty="No rule applied: the facts given start none."
+    />
+  );
+}
+
+/** A link to a rule's source, opening outside the product. */
+export function SourceLink({ href, label }: { href: string; label: string }) {
+  return (
+    <a href={href} rel="noopener noreferrer external" aria-label={`Source of ${label}`}>
+      Read the source
+    </a>
+  );
+}
+
+/** A page's heading with the back link to AI Tools. */
+export function ToolHead({ title, lead, children }: { title: string; lead: string; children?: ReactNode }) {
+  return (
+    <>
+      <p className="back-link">
+        <a href={pages.ai.home}>← Back to AI Tools</a>
+      </p>
+      <h1 className="page-title">{title}</h1>
+      <p className="lead">{lead}</p>
+      {children}
+    </>
+  );
+}
