@@ -1,0 +1,85 @@
+import { declareFor } from '../access/action';
+import { PACKET_FORM_CODES } from '../shared/forms';
+import { api, pages } from '../shared/paths';
+import { type FormsPageDeps, renderEditionRefusal } from './forms';
+import { editionFields, generateInput, validateInput } from './schema';
+
+const action = declareFor<FormsPageDeps>();
+const FORMS = 'USCIS Forms';
+/** A form's code in an address ("I-130", "N-400"): any other word there is no form. */
+const FORM_CODE = /^[A-Za-z]-\d{3,4}[A-Za-z]?$/;
+const FORM_NOT_FOUND = `No such form. The forms are ${PACKET_FORM_CODES.join(', ')}.`;
+
+export const listForms = action({
+  name: 'Get Forms',
+  category: FORMS,
+  description:
+    'The forms catalog: the family-based, employment-based and naturalization groups with their forms (code, title, edition), and G-1145, which every packet carries.',
+  method: 'GET',
+  route: api.forms,
+  grants: { user: 'r', admin: 'r' },
+  run: async ({ deps }) => deps.forms.catalog(),
+});
+
+export const getForm = action({
+  name: 'Get Form',
+  category: FORMS,
+  description:
+    "One form's field specification, by its code (I-130): each field's part, item, official PDF field name, label, type, maximum length, rule and the case or client fact it comes from.",
+  method: 'GET',
+  route: api.form('{id}'),
+  paramPattern: FORM_CODE,
+  notFound: FORM_NOT_FOUND,
+  grants: { user: 'r', admin: 'r' },
+  run: async ({ deps, params }) => deps.forms.specification(params.id),
+});
+
+export const validateForms = action({
+  name: 'Validate Forms',
+  category: FORMS,
+  description:
+    'Check a case against forms (caseId, and forms: codes, or group: family-based, employment-based, naturalization). Answers {"valid", "errors": [{"form", "part", "item", "message"}]}.',
+  method: 'POST',
+  route: api.formsValidate,
+  grants: { user: 'w', admin: 'w' },
+  input: validateInput,
+  run: ({ deps, actor }, input) => deps.forms.validate(actor!, input),
+});
+
+export const generateForms = action({
+  name: 'Generate Forms',
+  category: FORMS,
+  description:
+    "Generate a case's packet as a PDF (caseId, forms or group, draft): cover letter, G-1145, fee summary, the filled forms and the exhibit index, kept as a document of the case. Refused (422, with the errors) when the forms have problems, unless draft is true: then every page says DRAFT.",
+  method: 'POST',
+  route: api.formsGenerate,
+  grants: { user: 'w', admin: 'w' },
+  input: generateInput,
+  run: ({ deps, actor }, input) => deps.forms.generate(actor!, input),
+});
+
+export const uploadFormEdition = action({
+  name: 'Upload Form Edition',
+  category: FORMS,
+  description:
+    'Keep the official edition of a form (multipart/form-data: editionDate, then file, a fillable PDF with the specification’s field names): packets fill it instead of the generated pages. Answers 201 with the edition.',
+  method: 'POST',
+  route: api.formEditions('{id}'),
+  paramPattern: FORM_CODE,
+  notFound: FORM_NOT_FOUND,
+  grants: { user: 'w', admin: 'w' },
+  input: editionFields,
+  run: async ({ deps, actor, params, req }, input) =>
+    deps.forms.uploadEdition(actor!, deps.forms.specification(params.id).code, req.storedUpload, input),
+  status: 201,
+  form: {
+    path: pages.forms.editions(':id'),
+    done: (_ctx, edition) => ({
+      to: pages.forms.form(edition.form),
+      flash: `The official edition of Form ${edition.form} is kept: packets fill it from now on.`,
+    }),
+    refused: renderEditionRefusal,
+  },
+});
+
+export const FORMS_ACTIONS = { listForms, getForm, validateForms, generateForms, uploadFormEdition };
