@@ -1,0 +1,85 @@
+import { Alert } from '../../islands/ui/form';
+import { Icon } from '../../islands/ui/icon';
+import { pages } from '../../src/shared/paths';
+import {
+  type ChartLayout,
+  formatPeriod,
+  type ReportChart,
+  type ReportData,
+  type Period,
+} from '../../src/shared/reports';
+import { DateTimeText } from '../components/Dates';
+import { Chart, FigureTable, MetricCards } from '../reports/parts';
+
+export type ReportPageProps = {
+  id: string;
+  title: string;
+  period: Period;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  error: string | null;
+  createdAt: string;
+  data: ReportData | null;
+  charts: Array<{ chart: ReportChart; layout: ChartLayout }>;
+};
+
+/** /admin/reports/{id}: a stored report as a page; while it is being made, a link to look again. */
+export function ReportPage(props: ReportPageProps) {
+  const { data } = props;
+  return (
+    <section className="section report-page">
+      <p className="back-link">
+        <a href={pages.admin.reports}>← Back to Reports</a>
+      </p>
+      <h1 className="page-title">
+        <Icon name="reports" />
+        {`${props.title}: ${formatPeriod(props.period)}`}
+      </h1>
+      {props.status === 'failed' && (
+        <Alert kind="error">{`This report could not be made: ${props.error ?? 'unknown error'}`}</Alert>
+      )}
+      {(props.status === 'queued' || props.status === 'running') && (
+        <p className="alert alert-info" role="status">
+          {'This report is being generated. '}
+          <a href={pages.admin.report(props.id)}>Refresh</a>
+          {' to see it.'}
+        </p>
+      )}
+      {data && (
+        <>
+          <p className="muted">
+            {`${data.firmName} · compared with ${formatPeriod(data.previous)} · generated `}
+            <DateTimeText value={data.generatedAt} />
+          </p>
+          <p className="report-downloads">
+            <a className="btn btn-primary" href={pages.admin.reportPdf(props.id)}>
+              Download PDF
+            </a>
+            <a className="btn btn-secondary" href={pages.admin.reportCsv(props.id)}>
+              Download CSV
+            </a>
+          </p>
+          <h2>Performance metrics</h2>
+          <MetricCards cards={data.cards} />
+          <div className="report-charts">
+            {props.charts.map(({ chart, layout }) => (
+              <Chart key={chart.id} chart={chart} layout={layout} />
+            ))}
+          </div>
+          <div className="report-tables">
+            {data.tables.map((table) => (
+              <FigureTable key={table.id} table={table} />
+            ))}
+          </div>
+          <section className="card report-notes" aria-labelledby="notes-heading">
+            <h2 id="notes-heading">How the figures are counted</h2>
+            <ul>
+              {data.notes.map((note) => (
+                <li key={note}>{note}</li>
+              ))}
+            </ul>
+          </section>
+        </>
+      )}
+    </section>
+  );
+}

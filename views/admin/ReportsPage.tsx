@@ -1,0 +1,241 @@
+import { Alert, Field, SelectField } from '../../islands/ui/form';
+import { Icon } from '../../islands/ui/icon';
+import { pages } from '../../src/shared/paths';
+import {
+  type ChartLayout,
+  formatPeriod,
+  type MetricCard,
+  type Period,
+  REPORT_RANGE_LABELS,
+  REPORT_RANGES,
+  REPORT_TYPE_LABELS,
+  REPORT_TYPES,
+  type ReportChart,
+  type ReportRange,
+} from '../../src/shared/reports';
+import { Badge } from '../components/Badge';
+import { DateTimeText } from '../components/Dates';
+import { useRenderContext } from '../context';
+import { Chart, MetricCards } from '../reports/parts';
+
+export type RecentReport = {
+  id: string;
+  title: string;
+  period: Period;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  createdAt: string;
+  createdByName: string | null;
+};
+
+type Values = { type?: string; range?: string; start?: string; end?: string };
+
+export type ReportsPageProps = {
+  /** The range the cards and charts show, and its period (null when a custom range was refused). */
+  view: {
+    range: ReportRange;
+    start?: string;
+    end?: string;
+    period: Period | null;
+    previous: Period | null;
+    error?: string;
+  };
+  cards: MetricCard[];
+  charts: Array<{ chart: ReportChart; layout: ChartLayout }>;
+  recent: RecentReport[];
+  today: string;
+  generator: {
+    values?: Values;
+    errors?: Record<string, string | undefined>;
+    error?: string;
+    closed?: string;
+  };
+};
+
+const typeOptions = REPORT_TYPES.map((t) => ({ value: t, label: REPORT_TYPE_LABELS[t] }));
+const rangeOptions = REPORT_RANGES.map((r) => ({ value: r, label: REPORT_RANGE_LABELS[r] }));
+
+/** /admin/reports: the metric cards and charts for a range, the report generator and the recent reports. */
+export function ReportsPage(props: ReportsPageProps) {
+  const { view } = props;
+  return (
+    <section className="section reports-page">
+      <h1 className="page-title">
+        <Icon name="reports" />
+        Reports
+      </h1>
+      <form className="card report-range" method="get" action={pages.admin.reports} aria-label="Period shown">
+        <SelectField
+          id="view-range"
+          name="range"
+          label="Date range"
+          options={rangeOptions}
+          defaultValue={view.range}
+        />
+        <Field
+          id="view-start"
+          name="start"
+          label="Start date"
+          type="date"
+          defaultValue={view.start}
+          max={props.today}
+        />
+        <Field
+          id="view-end"
+          name="end"
+          label="End date"
+          type="date"
+          defaultValue={view.end}
+          max={props.today}
+        />
+        <div className="form-actions">
+          <button type="submit" className="btn btn-secondary">
+            Show
+          </button>
+        </div>
+      </form>
+      {view.error && <Alert kind="error">{view.error}</Alert>}
+      {view.period && view.previous && (
+        <p className="muted report-period">
+          {`${formatPeriod(view.period)}, compared with ${formatPeriod(view.previous)}. Start and end dates apply to Custom.`}
+        </p>
+      )}
+      <h2 id="metrics-heading">Performance metrics</h2>
+      <MetricCards cards={props.cards} />
+      <div className="reports-columns">
+        <Generator {...props.generator} today={props.today} />
+        <RecentReports reports={props.recent} />
+      </div>
+      <h2>Charts</h2>
+      <div className="report-charts">
+        {props.charts.map(({ chart, layout }) => (
+          <Chart key={chart.id} chart={chart} layout={layout} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function Generator(props: ReportsPageProps['generator'] & { today: string }) {
+  const { csrfToken } = useRenderContext();
+  const values = props.values ?? {};
+  const errors = props.errors ?? {};
+  return (
+    <section className="card" aria-labelledby="generator-heading">
+      <h2 id="generator-heading">Report generator</h2>
+      {props.closed && <Alert kind="error">{props.closed}</Alert>}
+      {props.error && <Alert kind="error">{props.error}</Alert>}
+      <form method="post" action={pages.admin.reports} noValidate>
+        <input type="hidden" name="_csrf" value={csrfToken} />
+        <SelectField
+          id="report-type"
+          name="type"
+          label="Report type"
+          options={typeOptions}
+          defaultValue={values.type ?? 'case-summary'}
+          error={errors.type}
+          required
+        />
+        <SelectField
+          id="report-range"
+          name="range"
+          label="Date range"
+          options={rangeOptions}
+          defaultValue={values.range ?? 'last-month'}
+          error={errors.range}
+          required
+        />
+        <Field
+          id="report-start"
+          name="start"
+          label="Start date"
+          type="date"
+          defaultValue={values.start}
+          max={props.today}
+          error={errors.start}
+          hint="For a custom range"
+        />
+        <Field
+          id="report-end"
+          name="end"
+          label="End date"
+          type="date"
+          defaultValue={values.end}
+          max={props.today}
+          error={errors.end}
+          hint="For a custom range; at most 5 years after the start"
+        />
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" disabled={Boolean(props.closed)}>
+            Generate Report
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+const STATUS: Record<
+  RecentReport['status'],
+  { label: string; tone: 'success' | 'warning' | 'danger' | 'neutral' }
+> = {
+  queued: { label: 'Queued', tone: 'neutral' },
+  running: { label: 'Generating', tone: 'warning' },
+  done: { label: 'Ready', tone: 'success' },
+  failed: { label: 'Failed', tone: 'danger' },
+};
+
+function RecentReports({ reports }: { reports: RecentReport[] }) {
+  return (
+    <section className="card recent-reports" aria-labelledby="recent-heading">
+      <h2 id="recent-heading">Recent reports</h2>
+      {reports.length === 0 ? (
+        <p className="muted">No reports yet: generate one to keep it here.</p>
+      ) : (
+        <ul className="recent-report-list">
+          {reports.map((r) => (
+            <li key={r.id}>
+              <div>
+                <p className="recent-report-title">
+                  {`${r.title}, ${formatPeriod(r.period)}`}{' '}
+                  <Badge status={r.status} label={STATUS[r.status].label} tone={STATUS[r.status].tone} />
+                </p>
+                <p className="muted">
+                  {'Generated '}
+                  <DateTimeText value={r.createdAt} />
+                  {r.createdByName ? ` by ${r.createdByName}` : ''}
+                </p>
+              </div>
+              <p className="recent-report-actions">
+                <a
+                  className="btn btn-secondary"
+                  href={pages.admin.report(r.id)}
+                  aria-label={`View ${r.title}, ${formatPeriod(r.period)}`}
+                >
+                  View
+                </a>
+                {r.status === 'done' && (
+                  <>
+                    <a
+                      className="btn btn-secondary"
+                      href={pages.admin.reportPdf(r.id)}
+                      aria-label={`Download PDF of ${r.title}, ${formatPeriod(r.period)}`}
+                    >
+                      Download PDF
+                    </a>
+                    <a
+                      className="btn btn-secondary"
+                      href={pages.admin.reportCsv(r.id)}
+                      aria-label={`Download CSV of ${r.title}, ${formatPeriod(r.period)}`}
+                    >
+                      Download CSV
+                    </a>
+                  </>
+                )}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
