@@ -7,6 +7,7 @@ import {
   fill,
   holdRequest,
   isShown,
+  islandHydrated,
   pathOf,
   screenshot,
   textOf,
@@ -27,6 +28,8 @@ const DIALOG = 'dialog#contact';
 async function openContact(page: Page) {
   await (await contactUs(page)).click();
   await page.waitForSelector(`${DIALOG}[open]`, { visible: true });
+  // Typing that lands before hydration would not reach the form's state, leaving Contact disabled.
+  await islandHydrated(page, DIALOG);
 }
 
 const messages = (page: Page) =>

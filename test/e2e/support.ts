@@ -185,6 +185,17 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
   await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage: options.fullPage ?? true });
 }
 
+/** Waits until the island root holding `selector` has been hydrated by React. */
+export const islandHydrated = (page: Page, selector: string) =>
+  page.waitForFunction(
+    (inner) => {
+      const root = document.querySelector(inner)?.closest('[data-island]');
+      return !!root && Object.keys(root).some((k) => k.startsWith('__reactContainer'));
+    },
+    {},
+    selector,
+  );
+
 /** Waits until every island root on the page has been hydrated by React. */
 export const islandsHydrated = (page: Page) =>
   page.waitForFunction(() =>
