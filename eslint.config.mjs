@@ -2,7 +2,7 @@ import tseslint from 'typescript-eslint';
 
 /** The features under src/: each owns its tables (store.ts) and is reached through its service. */
 const FEATURES =
-  'access|admin|areas|audit|auth|backups|branding|contact|demo|firms|health|invitations|mail|mfa|passwords|public|settings|users';
+  'access|admin|ai|areas|audit|auth|backups|branding|cases|contact|demo|documents|firms|forms|health|invitations|jobs|mail|mfa|passwords|public|reports|rules|settings|users';
 
 const restrict = (files, patterns) => ({
   files,

@@ -11,6 +11,24 @@ import { DEMO_PASSWORD } from './app';
 import { TEMPLATE_FILE } from './template';
 
 /**
+ * d3's packages are ECMAScript modules only (Node loads them; the server's bundle keeps them external), but
+ * Jest's CommonJS runtime cannot require them: jest.config.js maps them to these CommonJS bundles.
+ */
+async function bundleD3ForJest() {
+  const { build } = await import('esbuild');
+  const root = path.join(__dirname, '..', '..');
+  for (const name of ['d3-scale', 'd3-shape'])
+    await build({
+      entryPoints: [require.resolve(name, { paths: [root] })],
+      bundle: true,
+      format: 'cjs',
+      platform: 'node',
+      outfile: path.join(root, 'node_modules', '.cache', 'jest-d3', `${name}.cjs`),
+      logLevel: 'warning',
+    });
+}
+
+/**
  * Once per test run: the build (pages name hashed island files from its manifest), and the PGlite
  * template every PGlite test app is copied from.
  */
@@ -18,6 +36,7 @@ export default async function globalSetup(): Promise<void> {
   execFileSync(process.execPath, [path.join(__dirname, '..', '..', 'scripts', 'build.mjs')], {
     stdio: 'inherit',
   });
+  await bundleD3ForJest();
   const client = await PGlite.create('memory://', { extensions: await pgliteExtensions() });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
   await prepareDatabase({ db, kind: 'pglite', close: () => db.destroy() }, { demoPassword: DEMO_PASSWORD });
