@@ -22,6 +22,8 @@ ENV NODE_ENV=production \
 COPY --from=build --chown=root:root /app/package.json ./package.json
 COPY --from=build --chown=root:root /app/node_modules ./node_modules
 COPY --from=build --chown=root:root /app/dist ./dist
+# The fonts generated PDFs embed (evidence packages, demo documents), found from the project folder.
+COPY --from=build --chown=root:root /app/src/pdf/fonts ./src/pdf/fonts
 # The code stays read-only for the app; only DATA_DIR (embedded database, uploads) is writable.
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node

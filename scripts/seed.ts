@@ -1,5 +1,6 @@
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/database';
+import { documentsDirOf } from '../src/documents/storage';
 import { prepareDatabase } from '../src/setup';
 
 /** `npm run seed`: the demo data set, only where demo data is allowed (not production, or DEMO=1). */
@@ -9,7 +10,10 @@ async function main() {
     throw new Error('Demo data is not seeded in production unless DEMO=1 (with DEMO_PASSWORD).');
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const seeded = await prepareDatabase(database, { demoPassword: config.demoPassword });
+    const seeded = await prepareDatabase(database, {
+      demoPassword: config.demoPassword,
+      documentsDir: documentsDirOf(config),
+    });
     console.log(seeded ? 'Demo data seeded: logins reti, admin, attorney.' : 'Demo data is already there.');
   } finally {
     await database.close();

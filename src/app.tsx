@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { ErrorPage } from '../views/components/ErrorPage';
 import { accessFeature } from './access';
 import { adminFeature } from './admin';
+import { aiFeature, createAiService, createAiUsage, createDeadlineReminders, REMINDER_QUEUE } from './ai';
 import { cleanupSources } from './admin/cleanup';
 import { createAdminService } from './admin/service';
 import { createActionKit } from './access/kit';
@@ -10,6 +11,10 @@ import { enforceAccess } from './access/middleware';
 import { createAccessService } from './access/service';
 import { areaPages } from './areas';
 import { createAuditService } from './audit/service';
+import { briefFeature } from './ai/brief';
+import { BRIEF_RULES } from './ai/brief/library';
+import { createPolisher } from './ai/brief/polish';
+import { createBriefService } from './ai/brief/service';
 import { authFeature } from './auth';
 import { BACKUP_ACTIONS, backupsFeature } from './backups';
 import { createBackupsService } from './backups/service';
@@ -36,11 +41,21 @@ import { createTransferService } from './cases/transfer-service';
 import { createClientsService } from './cases/client-service';
 import { createCasesService } from './cases/service';
 import { contactFeature } from './contact';
+import { documentsFeature } from './documents';
+import { documentAnalysisQueue } from './documents/analysis-job';
+import { createSummarizer } from './documents/analysis/llm';
+import { createOcr } from './documents/analysis/ocr';
+import { ANALYZE_QUEUE, createDocumentsService } from './documents/service';
+import { documentsDirOf, localDocumentStorage } from './documents/storage';
 import { createContactService } from './contact/service';
 import type { Database } from './db/database';
 import type { Redis } from './db/redis';
 import { demoFeature } from './demo';
 import { firmsFeature } from './firms';
+import { formsFeature } from './forms';
+import { createCaseFigures } from './cases/figures';
+import { createReportsService, REPORTS_QUEUE, reportsFeature } from './reports';
+import { createFormsService, EDITION_MAX_BYTES, EDITION_REFUSALS } from './forms/service';
 import { createFirmsService } from './firms/service';
 import { healthFeature } from './health';
 import { createHealthService } from './health/service';
@@ -57,6 +72,7 @@ import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security';
 import { multipartToDisk, multipartUpload } from './http/multipart';
 import { invitationsFeature } from './invitations';
+import { createJobRunner } from './jobs';
 import { createInvitationsService } from './invitations/service';
 import { MAIL_ACTIONS, mailFeature } from './mail';
 import { createMailSender } from './mail/sender';
@@ -68,8 +84,10 @@ import { createSmtpMailer } from './mail/transport';
 import { passwordsFeature } from './passwords';
 import { createPasswordsService } from './passwords/service';
 import { publicPages } from './public';
+import { filingFeeOf } from './rules';
 import { api as apiPaths, pages } from './shared/paths';
 import { CASE_LIMITS } from './shared/cases';
+import { DOCUMENT_MAX_BYTES, UPLOAD_REFUSALS } from './shared/documents';
 import { ROLES } from './shared/session';
 import { createSealer } from './secrets';
 import { settingsFeature } from './settings';
@@ -123,7 +141,9 @@ export function createApp(deps: AppDeps): App {
   const sessions = createSessionsStore(db);
   const endSessions = sessionRevoker({ redis, redisPrefix, sessions });
   const access = createAccessService({ db, redis, redisPrefix, logger, declared: DECLARED_ACTIONS });
-  const firmsIn = (handle: typeof db) => createFirmsService({ db: handle, endSessions });
+  const storage = localDocumentStorage(documentsDirOf(config));
+  const firmsIn = (handle: typeof db) =>
+    createFirmsService({ db: handle, endSessions, removeFiles: storage.removeFirm });
   const firms = firmsIn(db);
   const sealer = createSealer(config.settingsKey);
   const settingsIn = (handle: typeof db) =>
@@ -186,6 +206,102 @@ export function createApp(deps: AppDeps): App {
   const cases = createCasesService(caseDeps);
   const clients = createClientsService(caseDeps);
   const transfer = createTransferService({ ...caseDeps, cases });
+  // Documents: files in storage, analysed by background jobs (OCR in its own worker thread).
+  const ocr = createOcr();
+  const documents = createDocumentsService({
+    ...caseDeps,
+    storage,
+    cases,
+    firmNameOf: async (firmId) => (await firms.find(firmId))?.name ?? '',
+    wake: () => jobs.wake(ANALYZE_QUEUE),
+  });
+  // The AI tools over the rules library, and the deadline reminders they send through the outbox.
+  const ai = createAiService({
+    ...caseDeps,
+    cases,
+    clients,
+    documents,
+    publicUrl: config.publicUrl,
+    userOf: accounts.findById,
+  });
+  const reminders = createDeadlineReminders({
+    db,
+    firmDeadlines: ai.firmDeadlines,
+    timeZoneOf: caseDeps.timeZoneOf,
+    firmUsers: accounts.listByFirm,
+    activeFirmIds: firms.activeIds,
+    publicUrl: config.publicUrl,
+    wake: () => jobs.wake(REMINDER_QUEUE),
+  });
+  // Reports: the firm's figures, each counted by the feature that owns the rows, made by a background job.
+  const aiUsage = createAiUsage(db);
+  const reports = createReportsService({
+    db,
+    sources: {
+      figures: createCaseFigures(db),
+      usersOf: async (firmId) =>
+        (await accounts.listByFirm(firmId)).map((u) => ({
+          id: u.id,
+          name: `${u.first_name} ${u.last_name}`.trim(),
+          role: u.role,
+          status: u.status,
+        })),
+      uploadsByUser: documents.uploadsByUser,
+      aiUsesByUser: aiUsage.byUser,
+      filingDatesOf: aiUsage.filingDatesOf,
+      filingFeeOf,
+    },
+    timeZoneOf: caseDeps.timeZoneOf,
+    firmNameOf: async (firmId) => (await firms.find(firmId))?.name ?? '',
+    colorOf: async (firmId) => (await settings.brandingOf(firmId)).primaryColor,
+    retentionDaysOf: settings.retentionDays,
+    wake: () => jobs.wake(REPORTS_QUEUE),
+  });
+  const jobs = createJobRunner({
+    db,
+    logger,
+    queues: {
+      [ANALYZE_QUEUE]: documentAnalysisQueue({
+        db,
+        storage,
+        cases,
+        timeZoneOf: caseDeps.timeZoneOf,
+        ocr,
+        summarizer: createSummarizer(config.llm, {
+          onError: (error) => logger.warn({ err: error.message }, 'no LLM summary for a document'),
+        }),
+        logger,
+      }),
+      [REMINDER_QUEUE]: reminders.queue,
+      [REPORTS_QUEUE]: reports.queue,
+    },
+  });
+  const forms = createFormsService({
+    db,
+    storage,
+    cases,
+    clients,
+    documents,
+    timeZoneOf: caseDeps.timeZoneOf,
+    firmProfileOf: firms.profileById,
+    firmUsers: accounts.listByFirm,
+    filingFeeOf,
+  });
+  // The Legal Brief Generator: the case's facts and the rules, the optional model for the prose.
+  const brief = createBriefService({
+    cases,
+    clients,
+    documents,
+    factsOf: ai.caseFactsOf,
+    recordUse: ai.recordUse,
+    rules: BRIEF_RULES,
+    polisher: createPolisher(config.llm, {
+      onError: (error) => logger.warn({ err: error.message }, 'no LLM prose for a brief'),
+    }),
+    firmNameOf: async (firmId) => (await firms.find(firmId))?.name ?? '',
+    timeZoneOf: caseDeps.timeZoneOf,
+    nameOf: async (firmId, userId) => (await accounts.namesOf(firmId, [userId])).get(userId),
+  });
   const backups = createBackupsService({
     db,
     dataDir: config.dataDir,
@@ -202,10 +318,24 @@ export function createApp(deps: AppDeps): App {
     outboxBacklog: createOutboxStore(db).backlogOf,
     platformSmtp: Boolean(config.smtpUrl),
     llm: config.llm,
-    counters: { activeUsers: accounts.countActive, cases: cases.countOfFirm },
+    counters: {
+      activeUsers: accounts.countActive,
+      cases: cases.countOfFirm,
+      documents: documents.countOfFirm,
+      aiTools: aiUsage.countOfFirm,
+    },
     cleanup: cleanupSources({ backups }),
   });
 
+  const aiTools = aiFeature({
+    kit,
+    ai,
+    cases,
+    documents,
+    render,
+    reminders: config.deadlineReminders ? reminders : undefined,
+    logger,
+  });
   const health = healthFeature({
     kit,
     health: createHealthService({ store: createHealthStore(db), redis }),
@@ -237,7 +367,24 @@ export function createApp(deps: AppDeps): App {
     usersFeature({ kit, users, render }),
     // Before the cases' routes: their /cases/{id} would take "import" and "export" for an ID.
     casesTransferFeature({ kit, transfer, render }),
-    casesFeature({ kit, cases, clients, render }),
+    casesFeature({ kit, cases, clients, render, rules: aiTools }),
+    documentsFeature({ kit, documents, cases, render, countAiUse: ai.recordUse }),
+    aiTools,
+    formsFeature({ kit, forms, documents, render }),
+    briefFeature({ kit, brief, render, drafting: Boolean(config.llm) }),
+    reportsFeature({ kit, reports, render, namesOf: accounts.namesOf }),
+    {
+      start: async () => {
+        await storage.prepare();
+        await jobs.start();
+      },
+      // A scan being read ends with its worker: its job is retried by the next process to run.
+      stop: async () => {
+        const stopping = jobs.stop();
+        await ocr.close();
+        await stopping;
+      },
+    },
     settingsFeature({
       kit,
       settings,
@@ -266,7 +413,7 @@ export function createApp(deps: AppDeps): App {
     { start: () => mail.start(), stop: () => mail.stop() },
     sessionPruning({ sessions, logger }),
     { pages: publicPages({ render, publicUrl: config.publicUrl }) },
-    { pages: areaPages({ render }) },
+    { pages: areaPages() },
   ];
 
   const app = express();
@@ -309,6 +456,30 @@ export function createApp(deps: AppDeps): App {
   app.use(
     [pages.cases('admin').import, pages.cases('user').import, `${apiPath}${apiPaths.casesImport}`],
     multipartToDisk({ field: 'file', maxBytes: CASE_LIMITS.importBytes, tooLarge: IMPORT_REFUSALS.tooLarge }),
+  );
+  // And so is a document: streamed to a file beside the firm's documents, refused past 50MB as it streams.
+  app.use(
+    [
+      pages.documents('user').upload,
+      pages.documents('admin').upload,
+      `${apiPath}${apiPaths.documentsUpload}`,
+    ],
+    multipartToDisk({
+      field: 'file',
+      maxBytes: DOCUMENT_MAX_BYTES,
+      tooLarge: UPLOAD_REFUSALS.tooLarge,
+      dir: storage.incomingDir,
+    }),
+  );
+  // And so is an official form edition (a PDF of a few MB).
+  app.use(
+    [pages.forms.editions(':id'), `${apiPath}${apiPaths.formEditions(':id')}`],
+    multipartToDisk({
+      field: 'file',
+      maxBytes: EDITION_MAX_BYTES,
+      tooLarge: EDITION_REFUSALS.tooLarge,
+      dir: storage.incomingDir,
+    }),
   );
   app.use(csrfProtection);
 

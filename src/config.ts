@@ -85,6 +85,10 @@ const envSchema = z.object({
     .enum(['0', '1', 'true', 'false'], { error: 'must be 1, true, 0 or false' })
     .optional()
     .transform((v) => v === undefined || v === '1' || v === 'true'),
+  DEADLINE_REMINDERS: z
+    .enum(['0', '1', 'true', 'false'], { error: 'must be 1, true, 0 or false' })
+    .optional()
+    .transform((v) => v === undefined || v === '1' || v === 'true'),
 });
 
 export type Config = {
@@ -113,6 +117,8 @@ export type Config = {
   llm?: { baseUrl: string; apiKey?: string; model?: string };
   /** Whether every app process makes each firm's daily backup (and prunes old ones). */
   dailyBackups: boolean;
+  /** Whether every app process queues each firm's daily deadline reminder emails. */
+  deadlineReminders: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -160,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { baseUrl: e.LLM_BASE_URL.replace(/\/$/, ''), apiKey: e.LLM_API_KEY, model: e.LLM_MODEL }
       : undefined,
     dailyBackups: e.DAILY_BACKUPS,
+    deadlineReminders: e.DEADLINE_REMINDERS,
   };
 }
 

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/database';
 import { connectRedis, createRedis, type Redis } from './db/redis';
+import { documentsDirOf } from './documents/storage';
 import { prepareDatabase } from './setup';
 
 export type Runtime = { database: Database; redis?: Redis; seeded: boolean; close(): Promise<void> };
@@ -12,6 +13,7 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
   try {
     const seeded = await prepareDatabase(database, {
       demoPassword: config.demo ? config.demoPassword : undefined,
+      documentsDir: documentsDirOf(config),
       logger,
     });
     const redis = config.redisUrl ? createRedis(config.redisUrl, logger) : undefined;

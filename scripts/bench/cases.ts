@@ -72,8 +72,8 @@ const RECEIPT_PREFIXES = ['IOE', 'EAC', 'WAC', 'LIN', 'SRC', 'MSC', 'NBC', 'YSC'
 const textArray = (words: string[]) =>
   sql.raw(`(ARRAY[${words.map((w) => `'${w.replace(/'/g, "''")}'`).join(', ')}]::text[])`);
 
-/** A firm with its users, CLIENT_COUNT clients and CASE_COUNT cases spread over types, forms, states and dates. */
-async function seed(db: Kysely<DB>): Promise<{ firmId: string; actor: SessionUser }> {
+/** A firm (also the reports bench's) with its users, CLIENT_COUNT clients and CASE_COUNT cases spread over types, forms, states and dates. */
+export async function seedBenchFirm(db: Kysely<DB>): Promise<{ firmId: string; actor: SessionUser }> {
   const firm = await db
     .insertInto('firms')
     .values({
@@ -272,7 +272,7 @@ async function measureOn(
 ): Promise<CaseListRun[]> {
   await prepareDatabase(database);
   const seeding = performance.now();
-  const { firmId, actor } = await seed(seeder);
+  const { firmId, actor } = await seedBenchFirm(seeder);
   const seedSeconds = (performance.now() - seeding) / 1000;
   const runs: CaseListRun[] = [];
   if (backend === 'pglite')

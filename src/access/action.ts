@@ -65,6 +65,8 @@ export type ActionSpec<D, S extends z.ZodType | undefined, O> = ActionMeta & {
   input?: S;
   /** The message when a route parameter is no ID at all (then nothing can match it: 404). */
   notFound?: string;
+  /** What the route's parameters look like when they are not IDs (a form code such as I-130): kept as sent. */
+  paramPattern?: RegExp;
   /** A refused input answers 422 with every field's message; this answers 400 with one message instead. */
   badInput?: string;
   run(ctx: ActionContext<D>, input: S extends z.ZodType ? z.output<S> : undefined): Promise<O>;

@@ -35,9 +35,9 @@ function parseParams(action: AnyAction, raw: Record<string, unknown>): Record<st
   const params: Record<string, string> = {};
   for (const name of paramsOf(action.route)) {
     const value = raw[name];
-    if (typeof value !== 'string' || !UUID.test(value))
+    if (typeof value !== 'string' || !(action.paramPattern ?? UUID).test(value))
       throw new ServiceError('not-found', action.notFound ?? 'Not found.');
-    params[name] = value.toLowerCase();
+    params[name] = action.paramPattern ? value : value.toLowerCase();
   }
   return params;
 }

@@ -12,7 +12,6 @@ import {
   type Dashboard,
   DASHBOARD_STATS,
   type DashboardStat,
-  NOT_IN_USE,
   type ServiceStatus,
   type StatKey,
 } from '../shared/admin';
@@ -32,11 +31,8 @@ import {
   withTimeout,
 } from './status';
 
-/**
- * What counts each stat card: a later feature wires its count in by adding one function here (in the
- * composition root). A card without one says "Not in use yet".
- */
-export type StatCounters = Partial<Record<StatKey, (firmId: string) => Promise<number>>>;
+/** What counts each stat card: each feature's own count, wired in the composition root. */
+export type StatCounters = Record<StatKey, (firmId: string) => Promise<number>>;
 
 const NO_FIRM = "The administrator's dashboard belongs to a firm: only its own administrators can use it.";
 
@@ -77,9 +73,7 @@ export function createAdminService(deps: AdminServiceDeps) {
   }
 
   async function stat(key: StatKey, label: string, firmId: string): Promise<DashboardStat> {
-    const count = deps.counters[key];
-    if (!count) return { key, label, value: null, note: NOT_IN_USE };
-    return count(firmId).then(
+    return deps.counters[key](firmId).then(
       (value) => ({ key, label, value }),
       () => ({ key, label, value: null, note: 'Unavailable' }),
     );

@@ -3,6 +3,7 @@
  * "Ana Lopez suspended Ben Okafor". Every action name the product writes is here; an unknown one still
  * reads as a sentence.
  */
+import { formatDate } from '../shared/dates';
 
 /** What an entry says, with the names found for it. */
 export type ActivityFacts = {
@@ -152,11 +153,33 @@ function casesImported(w: Words): string {
   return `${w.actor} imported ${count === 1 ? '1 case' : `${count} cases`} from a CSV file`;
 }
 
+/** "passport.pdf (case RI-2026-0042)" from a document as the audit log keeps it. */
+function documentIn(w: Words): string {
+  const row = Object.keys(w.after).length ? w.after : w.before;
+  const name = text(row.name) ?? 'a document';
+  const number = text(row.caseNumber);
+  return number ? `${name} to case ${number}` : name;
+}
+
 const PHRASES: Record<string, (w: Words) => string> = {
+  'report.generated': (w) =>
+    `${w.actor} generated a ${text(w.after.title) ?? 'report'} report for ${text(w.after.period) ?? 'a period'}`,
+  'document.uploaded': (w) => `${w.actor} uploaded ${documentIn(w)}`,
+  'document.generated': (w) => `${w.actor} generated ${documentIn(w).replace(' to case ', ' for case ')}`,
+  'form.edition.uploaded': (w) =>
+    `${w.actor} uploaded an official edition of Form ${text(w.after.form) ?? ''} (edition of ${formatDate(text(w.after.editionDate) ?? '')})`,
+  'document.deleted': (w) => `${w.actor} deleted the document ${text(w.before.name) ?? ''}`.trimEnd(),
+  'document.reanalyzed': (w) => `${w.actor} had ${text(w.after.name) ?? 'a document'} analyzed again`,
+  'documents.evidence-package': (w) =>
+    `${w.actor} built an evidence package of ${Number(w.after.exhibits) || 0} exhibits for case ${text(w.after.caseNumber) ?? ''}`.trimEnd(),
+
   'case.created': (w) => `${w.actor} opened ${caseIn(w)}`,
   'case.updated': (w) => `${w.actor} updated ${caseIn(w)}`,
   'case.status-changed': caseMoved,
   'case.deleted': (w) => `${w.actor} deleted ${caseIn(w)}`,
+  'case.facts-entered': (w) => `${w.actor} entered the facts for the rules of ${caseIn(w)}`,
+  'calendar-feed.created': (w) => `${w.actor} made a new address for their deadlines calendar`,
+  'calendar-feed.revoked': (w) => `${w.actor} revoked the address of their deadlines calendar`,
   'cases.imported': casesImported,
   'client.created': (w) => `${w.actor} added the ${clientIn(w)}`,
   'client.updated': (w) => `${w.actor} updated the ${clientIn(w)}`,

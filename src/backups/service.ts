@@ -9,6 +9,7 @@ import type { DB } from '../db/schema';
 import { inTransaction } from '../db/transaction';
 import type { FirmsService } from '../firms/service';
 import { createCaseRecords } from '../cases/service';
+import { createDocumentRecords } from '../documents/service';
 import { createInvitationRecords } from '../invitations/service';
 import type { SettingsService } from '../settings/service';
 import type { BackupItem, BackupPage } from '../shared/backups';
@@ -201,6 +202,7 @@ export function createBackupsService(deps: BackupsServiceDeps) {
         const invitations = await createInvitationRecords(trx).listByFirm(firmId);
         const names = new Map(users.map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim()]));
         const practice = await createCaseRecords(trx).ofFirm(firmId, names);
+        const documents = await createDocumentRecords(trx).ofFirm(firmId);
         const auditLog = (await createAuditService(trx).allOfFirm(firmId)).map((entry) => ({
           id: entry.id,
           at: entry.created_at.toISOString(),
@@ -238,6 +240,7 @@ export function createBackupsService(deps: BackupsServiceDeps) {
           clients: practice.clients.length,
           cases: practice.cases.length,
           caseHistory: practice.history,
+          documents: documents.length,
         };
         const manifest = {
           format: 'reti-immigration-firm-backup',
@@ -256,6 +259,7 @@ export function createBackupsService(deps: BackupsServiceDeps) {
             'audit_log.json',
             'clients.json',
             'cases.json',
+            'documents.json',
           ].concat(logo ? [logo.name] : []),
         };
         const entries: ArchiveEntry[] = [
@@ -268,6 +272,8 @@ export function createBackupsService(deps: BackupsServiceDeps) {
           { name: 'clients.json', data: json(practice.clients) },
           // Each case with its history: who changed what, when, from and to.
           { name: 'cases.json', data: json(practice.cases) },
+          // Each document's facts and analysis; the files themselves stay in document storage.
+          { name: 'documents.json', data: json(documents) },
           ...(logo ? [{ name: logo.name, data: logo.bytes }] : []),
         ];
         return { firm, entries, rowCounts };

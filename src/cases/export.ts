@@ -2,12 +2,8 @@
  * Export Data: the filtered list as a CSV file, written batch by batch as the rows are read, so an export
  * of 100,000 cases never sits in memory whole. Its header is the one Import Cases reads.
  */
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import zlib from 'node:zlib';
-import { stringify } from 'csv-stringify';
 import type { Request, Response } from 'express';
-import { acceptedEncodings } from '../http/compression';
+import { sendCsvRows } from '../http/csv';
 import type { CaseStatus, CaseType, FormType } from '../shared/cases';
 import { CSV_COLUMNS, type CsvColumn } from './import';
 
@@ -28,12 +24,6 @@ export type ExportCase = {
   created: string;
 };
 
-/**
- * A spreadsheet runs a cell that begins with =, +, -, @ (or a tab or carriage return before one) as a
- * formula: such a cell gets an apostrophe first, which shows as text and runs nothing (OWASP CSV injection).
- */
-const neutralized = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
 const dollars = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2));
 
 const CELLS: Record<CsvColumn, (c: ExportCase) => string> = {
@@ -53,8 +43,8 @@ const CELLS: Record<CsvColumn, (c: ExportCase) => string> = {
 };
 const ORDER = Object.keys(CSV_COLUMNS) as CsvColumn[];
 
-/** One case as its row of cells, each neutralized. */
-const cellsOf = (c: ExportCase) => ORDER.map((column) => neutralized(CELLS[column](c)));
+/** One case as its row of cells (sendCsvRows neutralizes them). */
+const cellsOf = (c: ExportCase) => ORDER.map((column) => CELLS[column](c));
 
 async function* rowsOf(first: ExportCase[], rest: AsyncIterator<ExportCase[]>) {
   yield ORDER.map((column) => CSV_COLUMNS[column]);
@@ -76,16 +66,5 @@ export async function sendCsv(
 ) {
   const iterator = batches[Symbol.asyncIterator]();
   const first = await iterator.next();
-  res.set({
-    'Content-Type': 'text/csv; charset=utf-8',
-    'Content-Disposition': `attachment; filename="${filename}"`,
-    'X-Content-Type-Options': 'nosniff',
-    'Cache-Control': 'no-store',
-  });
-  res.vary('Accept-Encoding');
-  // Excel reads a file without a byte order mark in the computer's legacy code page, and garbles "José".
-  const csv = Readable.from(rowsOf(first.done ? [] : first.value, iterator)).pipe(stringify({ bom: true }));
-  if (acceptedEncodings(req)[0] === 'identity') return pipeline(csv, res);
-  res.set('Content-Encoding', 'gzip');
-  return pipeline(csv, zlib.createGzip(), res);
+  return sendCsvRows(req, res, filename, rowsOf(first.done ? [] : first.value, iterator));
 }

@@ -24,6 +24,8 @@ import {
   type ClientRecord,
   DEFAULT_CASE_SORT,
 } from '../shared/cases';
+import type { CaseDeadline } from '../shared/ai';
+import type { CaseFacts } from '../shared/facts';
 import { pages } from '../shared/paths';
 import type { SessionUser } from '../shared/session';
 import type { ClientsService } from './client-service';
@@ -36,10 +38,18 @@ export type CasesDeps = {
   render: Renderer;
   /** Why the person may not use each kind of control at all, as the permission matrix says now. */
   closedFor: (user: SessionUser | undefined) => ClosedCaseControls;
+  /** What the AI tools show on the case page and the dashboard (none where the matrix closes them). */
+  rules: CaseRules;
 };
 type Ctx = ActionContext<CasesDeps>;
 /** What a page is rendered with: the services, the request and its answer. */
 type Page = { deps: CasesDeps; req: Request; res: Response };
+
+/** The AI feature's part of the case page and the dashboard: a case's facts, the firm's next deadlines. */
+export type CaseRules = {
+  caseFactsFor(req: Request, caseId: string): Promise<CaseFacts | undefined>;
+  upcomingFor(req: Request): Promise<{ today: string; deadlines: CaseDeadline[] } | undefined>;
+};
 
 /** Rows per page of the cases tables. */
 export const CASES_PAGE_SIZE = 20;
@@ -120,6 +130,7 @@ export async function showCase({ deps, req, res }: Page, record: CaseDetail, err
       record={record}
       today={await deps.cases.today(actor)}
       closed={deps.closedFor(actor)}
+      caseFacts={await deps.rules.caseFactsFor(req, record.id)}
       error={error}
     />
   );
@@ -214,7 +225,10 @@ export async function renderCreateRefusal(ctx: Ctx, refusal: Refusal, body: Reco
 export async function renderUpdateRefusal(ctx: Ctx, refusal: Refusal, body: Record<string, unknown>) {
   if (notFound(refusal)) throw refusal.error;
   const record = await ctx.deps.cases.get(ctx.actor!, ctx.params.id);
-  const values = caseValuesFrom(body);
+  // A form that posts some of the fields (a document page's receipt number) must not show the rest
+  // blank: saving that page again would clear them. The stored values, with what was posted over them.
+  const posted = CASE_FIELDS.filter((field) => typeof body[field] === 'string');
+  const values = { ...caseValuesOf(record), ...stringFields(body, posted) } as CaseValues;
   const error = refusal.fields ? undefined : refusal.message;
   await showEdit(ctx, { record, values, errors: refusal.fields, refusal: error }, refusal.status);
 }

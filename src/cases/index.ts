@@ -6,6 +6,7 @@ import type { ClosedCaseControls } from '../../islands/ui/cases';
 import type { SessionUser } from '../shared/session';
 import { CASES_ACTIONS } from './actions';
 import type { ClientsService } from './client-service';
+import type { CaseRules } from './forms';
 import { casePages } from './pages';
 import type { CasesService } from './service';
 
@@ -17,8 +18,9 @@ export function casesFeature(deps: {
   cases: CasesService;
   clients: ClientsService;
   render: Renderer;
+  rules: CaseRules;
 }): Feature {
-  const { kit, cases, clients, render } = deps;
+  const { kit, cases, clients, render, rules } = deps;
   // Asked per request, once the actions are bound: what the matrix lets this person do now.
   const closedFor = (user: SessionUser | undefined): ClosedCaseControls => ({
     create: mounted.bound.createCase.refusalFor(user)?.message,
@@ -28,12 +30,12 @@ export function casesFeature(deps: {
     clientEdit: mounted.bound.updateClient.refusalFor(user)?.message,
     clientRemove: mounted.bound.deleteClient.refusalFor(user)?.message,
   });
-  const mounted = mountActions(kit, CASES_ACTIONS, { cases, clients, render, closedFor });
+  const mounted = mountActions(kit, CASES_ACTIONS, { cases, clients, render, closedFor, rules });
   return {
     api: mounted.api,
     pages: Router().use(
       mounted.forms,
-      casePages({ cases, clients, render, closedFor, actions: mounted.bound }),
+      casePages({ cases, clients, render, closedFor, rules, actions: mounted.bound }),
     ),
   };
 }

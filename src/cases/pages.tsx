@@ -48,12 +48,14 @@ export function casePages(deps: PagesDeps): Router {
   router.get(pages.user.dashboard, async (req, res) => {
     mayRun(actions.listCases, req);
     const actor = req.session.user!;
-    const [stats, recent, today] = await Promise.all([
+    const [stats, recent, today, upcoming] = await Promise.all([
       deps.cases.myStats(actor),
       deps.cases.recent(actor, RECENT_CASES),
       deps.cases.today(actor),
+      deps.rules.upcomingFor(req),
     ]);
-    deps.render(req, res, <DashboardPage stats={stats} recent={recent} today={today} />, {
+    const page = <DashboardPage stats={stats} recent={recent} today={today} upcoming={upcoming?.deadlines} />;
+    deps.render(req, res, page, {
       meta: { title: 'Dashboard', description: 'Your cases and deadlines at a glance.', noindex: true },
     });
   });

@@ -18,6 +18,7 @@ import {
   formatMoney,
   type Person,
   personName,
+  OPEN_STATUSES,
   refusedMoveMessage,
   STATUS_LABELS,
   USER_VIEW,
@@ -347,6 +348,34 @@ export function createCasesService(deps: CasesDeps) {
         .sort((a, b) => a.name.localeCompare(b.name));
     },
 
+    /** A case of the firm, for work done on the firm's behalf without a person (the document analysis). */
+    async ofFirm(firmId: string, id: string): Promise<CaseRecord | undefined> {
+      const row = await store.find(firmId, id);
+      return row && toCaseRecord(row, await namesIn(firmId));
+    },
+
+    /**
+     * A firm's open cases, the soonest due first, for work done on the firm's behalf without a person (its
+     * deadlines on the dashboard, in calendar feeds and in reminders).
+     */
+    async openOfFirm(firmId: string): Promise<CaseRecord[]> {
+      const where = { firmId, statuses: OPEN_STATUSES };
+      const [rows, names] = await Promise.all([
+        store.ordered(where, { key: 'dueDate', descending: false }).execute(),
+        namesIn(firmId),
+      ]);
+      return rows.map((r) => toCaseRecord(r, names));
+    },
+
+    /** Case numbers and client names by ID, for rows of other features that point at them. */
+    async labelsOf(firmId: string, caseIds: string[], clientIds: string[]) {
+      const { cases, clients } = await store.labels(firmId, [...new Set(caseIds)], [...new Set(clientIds)]);
+      return {
+        cases: new Map(cases.map((c) => [c.id, c.case_number])),
+        clients: new Map(clients.map((c) => [c.id, personName(c.first_name, c.last_name)])),
+      };
+    },
+
     async get(actor: SessionUser, id: string): Promise<CaseDetail> {
       const firmId = firmOf(actor);
       const row = await store.find(firmId, id);
@@ -494,18 +523,25 @@ async function explainRaces<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * A firm's clients and cases (each case with its whole history) for other features (its backup), over any
+ * A firm's clients and cases (each case with its whole history and payments) for other features (its backup), over any
  * connection: a transaction of the caller's too.
  */
 export function createCaseRecords(db: Kysely<DB>) {
   const store = createCasesStore(db);
   return {
     async ofFirm(firmId: string, names: Map<string, string>) {
-      const [clients, cases, history] = [
+      const [clients, cases, history, payments] = [
         await store.clientsOfFirm(firmId),
         await store.allOfFirm(firmId),
         await store.historyOfFirm(firmId),
+        await store.paymentsOfFirm(firmId),
       ];
+      const paid = new Map<string, Array<{ amountCents: number; receivedAt: string }>>();
+      for (const row of payments)
+        paid.set(row.case_id, [
+          ...(paid.get(row.case_id) ?? []),
+          { amountCents: Number(row.amount_cents), receivedAt: row.received_at.toISOString() },
+        ]);
       const changes = new Map<string, CaseChange[]>();
       for (const row of history)
         changes.set(row.case_id, [...(changes.get(row.case_id) ?? []), toChange(row)]);
@@ -513,7 +549,11 @@ export function createCaseRecords(db: Kysely<DB>) {
       for (const row of cases) counts.set(row.client_id, (counts.get(row.client_id) ?? 0) + 1);
       return {
         clients: clients.map((row) => toClientRecord(row, counts.get(row.id) ?? 0)),
-        cases: cases.map((row) => ({ ...toCaseRecord(row, names), history: changes.get(row.id) ?? [] })),
+        cases: cases.map((row) => ({
+          ...toCaseRecord(row, names),
+          history: changes.get(row.id) ?? [],
+          payments: paid.get(row.id) ?? [],
+        })),
         history: history.length,
       };
     },

@@ -56,7 +56,7 @@ export const SORT_COLUMNS = {
 export const caseNumberOf = (year: number, sequence: number) =>
   `RI-${year}-${String(sequence).padStart(4, '0')}`;
 
-/** Cases and their clients: the only place that queries the clients, cases, case_counters and case_history tables. */
+/** Cases and their clients: the only place that queries the clients, cases, case_counters, case_history and case_payments tables. */
 export function createCasesStore(db: Kysely<DB>) {
   /** A firm's cases matching the filters (the list, its total and the export read the same rows). */
   function matching(where: CaseWhere) {
@@ -155,6 +155,29 @@ export function createCasesStore(db: Kysely<DB>) {
         .where('firm_id', '=', firmId)
         .where('id', '=', id)
         .executeTakeFirst();
+    },
+
+    /** The case numbers and client names of some of a firm's cases and clients (another feature's rows). */
+    async labels(firmId: string, caseIds: string[], clientIds: string[]) {
+      const [cases, clients] = await Promise.all([
+        caseIds.length
+          ? db
+              .selectFrom('cases')
+              .select(['id', 'case_number'])
+              .where('firm_id', '=', firmId)
+              .where('id', 'in', caseIds)
+              .execute()
+          : [],
+        clientIds.length
+          ? db
+              .selectFrom('clients')
+              .select(['id', 'first_name', 'last_name'])
+              .where('firm_id', '=', firmId)
+              .where('id', 'in', clientIds)
+              .execute()
+          : [],
+      ]);
+      return { cases, clients };
     },
 
     /** The case, locked until the transaction ends: two changes of one case take turns. */
@@ -271,6 +294,17 @@ export function createCasesStore(db: Kysely<DB>) {
         .where('cases.firm_id', '=', firmId)
         .orderBy('case_history.created_at')
         .orderBy('case_history.seq')
+        .execute();
+    },
+
+    /** The firm's payments ledger (written by a trigger on cases' amount paid), oldest first. */
+    paymentsOfFirm(firmId: string) {
+      return db
+        .selectFrom('case_payments')
+        .select(['case_id', 'amount_cents', 'received_at'])
+        .where('firm_id', '=', firmId)
+        .orderBy('received_at')
+        .orderBy('id')
         .execute();
     },
 

@@ -7,6 +7,11 @@ import * as usersAdmin from './migrations/0005_users_admin';
 import * as admin from './migrations/0007_admin';
 import * as cases from './migrations/0008_cases';
 import * as casesSearch from './migrations/0009_cases_search';
+import * as jobs from './migrations/0010_jobs';
+import * as documents from './migrations/0011_documents';
+import * as ai from './migrations/0012_ai';
+import * as forms from './migrations/0013_forms';
+import * as reports from './migrations/0014_reports';
 
 /** Migrations are listed here in order, so the bundled server carries them without reading a folder. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +23,11 @@ const migrations: Record<string, Migration> = {
   '0007_admin': admin,
   '0008_cases': cases,
   '0009_cases_search': casesSearch,
+  '0010_jobs': jobs,
+  '0011_documents': documents,
+  '0012_ai': ai,
+  '0013_forms': forms,
+  '0014_reports': reports,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
@@ -28,7 +38,19 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
     provider: { getMigrations: async () => migrations },
     migrationTableSchema: rows[0].schema,
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error;
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    if (!(attempt < 3 && otherSchemaVanished(error, rows[0].schema))) throw error;
+  }
+}
+
+/**
+ * Kysely looks for its bookkeeping tables by listing the tables of every schema; a schema that another
+ * tenant of the server drops meanwhile fails that listing ("schema … does not exist", SQLSTATE 3F000).
+ * Nothing of ours was touched, so the migration is simply tried again.
+ */
+function otherSchemaVanished(error: unknown, ours: string): boolean {
+  const { code, message } = error as { code?: string; message?: string };
+  return code === '3F000' && !String(message).includes(`"${ours}"`);
 }

@@ -1,5 +1,15 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { CaseStatus, CaseType, FormType } from '../shared/cases';
+import type {
+  DocumentAnalysis,
+  DocumentCategory,
+  DocumentStatus,
+  DocumentType,
+  FileKind,
+} from '../shared/documents';
+import type { AiTool } from '../shared/ai';
+import type { Facts } from '../shared/facts';
+import type { ReportData, ReportRange, ReportType } from '../shared/reports';
 import type { Role } from '../shared/session';
 
 /** Table types for Kysely: one name for one thing across SQL and TypeScript. */
@@ -250,7 +260,150 @@ export interface CaseHistoryTable {
   seq: ColumnType<number, never, never>;
 }
 
+export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
+
+export interface JobsTable {
+  id: Generated<string>;
+  queue: string;
+  payload: ColumnType<unknown, string | undefined, string>;
+  firm_id: string | null;
+  status: Generated<JobStatus>;
+  run_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  locked_until: Date | null;
+  locked_by: string | null;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  last_error: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  finished_at: Date | null;
+}
+
+export interface DocumentsTable {
+  id: Generated<string>;
+  firm_id: string;
+  case_id: string | null;
+  client_id: string | null;
+  category: Generated<DocumentCategory>;
+  category_chosen: Generated<boolean>;
+  name: string;
+  kind: FileKind;
+  size: ColumnType<number, number, never>;
+  sha256: string;
+  storage_key: string;
+  status: Generated<DocumentStatus>;
+  doc_type: DocumentType | null;
+  confidence: number | null;
+  analysis: ColumnType<DocumentAnalysis | null, string | null, string | null>;
+  text_content: string | null;
+  error: string | null;
+  uploaded_by: string | null;
+  search_text: ColumnType<string, never, never>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  analyzed_at: Date | null;
+}
+
+export interface ReportsTable {
+  id: Generated<string>;
+  firm_id: string;
+  type: ReportType;
+  range: ReportRange;
+  period_start: string;
+  period_end: string;
+  status: Generated<'queued' | 'running' | 'done' | 'failed'>;
+  data: ColumnType<ReportData | null, string | null, string | null>;
+  error: string | null;
+  created_by: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  finished_at: Date | null;
+}
+/** Written by a trigger on cases: what "amount paid" gained or lost, and when. */
+export interface CasePaymentsTable {
+  id: Generated<string>;
+  firm_id: string;
+  case_id: string;
+  amount_cents: ColumnType<string, number, never>;
+  received_at: Date;
+}
+export interface AiUsageTable {
+  id: Generated<string>;
+  firm_id: string;
+  user_id: string | null;
+  tool: AiTool;
+  case_id: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface CaseFactsTable {
+  case_id: string;
+  firm_id: string;
+  facts: ColumnType<Facts, string, string>;
+  updated_by: string | null;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface CalendarFeedsTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  created_at: CreatedAt;
+  revoked_at: Date | null;
+}
+
+export interface DeadlineRemindersTable {
+  id: Generated<string>;
+  firm_id: string;
+  user_id: string;
+  case_id: string;
+  deadline_id: string;
+  deadline_date: string;
+  days_before: number;
+  created_at: CreatedAt;
+}
+
+export interface ReminderRunsTable {
+  firm_id: string;
+  day: string;
+  created_at: CreatedAt;
+}
+
+export interface GeneratedFormsTable {
+  id: Generated<string>;
+  firm_id: string;
+  case_id: string | null;
+  generated_by: string | null;
+  forms: string[];
+  draft: boolean;
+  document_id: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface FormEditionsTable {
+  id: Generated<string>;
+  firm_id: string;
+  form_code: string;
+  /** ISO date (PostgreSQL date, read back as text). */
+  edition_date: ColumnType<string, string, string>;
+  file_name: string;
+  storage_key: string;
+  field_names: string[];
+  uploaded_by: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface DB {
+  ai_usage: AiUsageTable;
+  reports: ReportsTable;
+  case_payments: CasePaymentsTable;
+  case_facts: CaseFactsTable;
+  calendar_feeds: CalendarFeedsTable;
+  deadline_reminders: DeadlineRemindersTable;
+  reminder_runs: ReminderRunsTable;
+  generated_forms: GeneratedFormsTable;
+  form_editions: FormEditionsTable;
+  jobs: JobsTable;
+  documents: DocumentsTable;
   clients: ClientsTable;
   cases: CasesTable;
   case_counters: CaseCountersTable;

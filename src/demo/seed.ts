@@ -4,7 +4,10 @@ import { inTransaction } from '../db/transaction';
 import { createFirmsService } from '../firms/service';
 import { createSettingsService } from '../settings/service';
 import { DEFAULT_SECURITY } from '../shared/settings';
+import { seedDemoAiUsage } from '../ai/demo';
 import { seedDemoPractice } from '../cases/demo';
+import { seedDemoDocuments } from '../documents/demo';
+import type { DocumentStorage } from '../documents/storage';
 import { todayIn } from '../shared/dates';
 import { hashPassword } from '../users/password';
 import { createUsersService, toSessionUser } from '../users/service';
@@ -20,14 +23,18 @@ const emailOf = (loginId: string) => `${loginId}@demo-immigration-law.example`;
  * Seeds the demo data set once, through the features' services (so it is audited like any other change):
  * staff user `reti`, who onboards the demo firm, whose `admin` and `attorney` are active at once.
  */
-export async function seedDemo(db: Kysely<DB>, password: string): Promise<boolean> {
+export async function seedDemo(
+  db: Kysely<DB>,
+  password: string,
+  documents?: DocumentStorage,
+): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     // Processes starting together on a fresh database take turns here; the first one seeds.
     await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
     const users = createUsersService(trx);
     if (await users.findByLoginId(DEMO_ACCOUNTS.reti.loginId)) {
       const admin = await users.findByLoginId(DEMO_ACCOUNTS.admin.loginId);
-      if (admin?.firm_id) await seedPractice(trx, admin.firm_id, password);
+      if (admin?.firm_id) await seedPractice(trx, admin.firm_id, password, documents);
       return false;
     }
     const account = (role: 'reti' | 'admin' | 'user', firmId: string | null) =>
@@ -55,7 +62,7 @@ export async function seedDemo(db: Kysely<DB>, password: string): Promise<boolea
     });
     await account('admin', firm.id);
     await account('user', firm.id);
-    await seedPractice(trx, firm.id, password);
+    await seedPractice(trx, firm.id, password, documents);
     return true;
   });
 }
@@ -70,10 +77,16 @@ const loginIdOf = (first: string, last: string) =>
     .toLowerCase();
 
 /**
- * The demo firm's practice: its other 40 members (42 active users with the demo logins, SPEC §9) and its
- * 156 cases. A demo data folder seeded before cases existed gets it on its next start.
+ * The demo firm's practice: its other 40 members (42 active users with the demo logins, SPEC §9), its
+ * 156 cases, its 24 past uses of the AI tools and, when there is document storage, its 89 documents. A demo data folder seeded before these
+ * existed gets them on its next start.
  */
-async function seedPractice(trx: Kysely<DB>, firmId: string, password: string): Promise<void> {
+async function seedPractice(
+  trx: Kysely<DB>,
+  firmId: string,
+  password: string,
+  documents?: DocumentStorage,
+): Promise<void> {
   const users = createUsersService(trx);
   if (!(await users.findByLoginId(loginIdOf(...(DEMO_STAFF[0].slice(0, 2) as [string, string]))))) {
     // One hash for all of them: hashing is slow on purpose, and these accounts share the demo password.
@@ -94,9 +107,8 @@ async function seedPractice(trx: Kysely<DB>, firmId: string, password: string): 
   const members = (await users.listByFirm(firmId)).filter((u) => u.status === 'active');
   const staff = members.map((u) => ({ id: u.id, name: `${u.first_name} ${u.last_name}` }));
   const attorney = staff[members.findIndex((u) => u.login_id === DEMO_ACCOUNTS.user.loginId)];
-  await seedDemoPractice(
-    trx,
-    { id: firmId, today: todayIn(DEMO_TIME_ZONE), attorney, staff },
-    DEMO_CLIENT_NAMES,
-  );
+  const today = todayIn(DEMO_TIME_ZONE);
+  await seedDemoPractice(trx, { id: firmId, today, attorney, staff }, DEMO_CLIENT_NAMES);
+  await seedDemoAiUsage(trx, { id: firmId, today, staff });
+  if (documents) await seedDemoDocuments(trx, { id: firmId, today, uploadedBy: attorney.id }, documents);
 }

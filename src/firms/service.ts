@@ -59,7 +59,12 @@ export type EndSessions = (userIds: string[]) => Promise<void>;
  * Firms and their users, scoped by tenant: platform staff see every firm; a firm's users and admins
  * only their own, and another firm's rows answer 404 so that IDs do not leak.
  */
-export function createFirmsService(deps: { db: Kysely<DB>; endSessions: EndSessions }) {
+export function createFirmsService(deps: {
+  db: Kysely<DB>;
+  endSessions: EndSessions;
+  /** Removes what a deleted firm kept outside the database (its documents' files). */
+  removeFiles?: (firmId: string) => Promise<void>;
+}) {
   const { db, endSessions } = deps;
   const firms = createFirmsStore(db);
 
@@ -178,6 +183,7 @@ export function createFirmsService(deps: { db: Kysely<DB>; endSessions: EndSessi
       });
       // Once the users are gone, no new session of theirs can start; then the ones they hold end.
       await endSessions(userIds);
+      await deps.removeFiles?.(id);
       return toFirm(current);
     },
 

@@ -10,13 +10,10 @@ export const DASHBOARD_STATS = [
 
 export type StatKey = (typeof DASHBOARD_STATS)[number]['key'];
 
-/** What a card says when nothing counts it yet (its feature comes in a later issue). */
-export const NOT_IN_USE = 'Not in use yet';
-
 export type DashboardStat = {
   key: StatKey;
   label: string;
-  /** Null: nothing to count (see `note`). */
+  /** Null: the count could not be read (see `note`). */
   value: number | null;
   note?: string;
 };

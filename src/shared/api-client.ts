@@ -47,10 +47,15 @@ async function apiBaseUrl(): Promise<string> {
   return loaded.API_BASE_URL || DEFAULT_API_BASE_URL;
 }
 
-const csrfToken = () => document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content;
+/** The session's CSRF token, from the page's meta tag. */
+export const csrfToken = () => document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content;
+
+/** A path's full address: /node/* on this origin, the rest under the API base URL. */
+export const apiUrl = async (path: string) =>
+  path.startsWith('/node/') ? path : `${await apiBaseUrl()}${path}`;
 
 export async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const url = path.startsWith('/node/') ? path : `${await apiBaseUrl()}${path}`;
+  const url = await apiUrl(path);
   const token = csrfToken();
   const response = await fetch(url, {
     ...init,

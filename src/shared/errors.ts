@@ -1,6 +1,14 @@
 /** Why a service refused: a neutral reason that the HTTP layer (and only it) turns into a status. */
 export type Reason =
-  'invalid' | 'unauthenticated' | 'forbidden' | 'not-found' | 'conflict' | 'gone' | 'unavailable';
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not-found'
+  | 'conflict'
+  | 'gone'
+  | 'too-large'
+  | 'unsupported'
+  | 'unavailable';
 
 export const STATUS_OF_REASON: Record<Reason, number> = {
   invalid: 422,
@@ -9,6 +17,8 @@ export const STATUS_OF_REASON: Record<Reason, number> = {
   'not-found': 404,
   conflict: 409,
   gone: 410,
+  'too-large': 413,
+  unsupported: 415,
   unavailable: 503,
 };
 

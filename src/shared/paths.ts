@@ -44,8 +44,53 @@ export const pages = {
     clientEdit: (clientId: string) => `/${area}/clients/${clientId}/edit`,
     clientRemove: (clientId: string) => `/${area}/clients/${clientId}/delete`,
   }),
+  /**
+   * Documents, in the area of the person's role: the Documents screen is a firm user's (SPEC's user menu);
+   * an administrator reaches a case's documents from the case.
+   */
+  documents: (area: 'admin' | 'user') => ({
+    list: `/${area}/documents`,
+    /** The no-JavaScript upload form posts here. */
+    upload: `/${area}/documents/upload`,
+    view: (documentId: string) => `/${area}/documents/${documentId}`,
+    download: (documentId: string) => `/${area}/documents/${documentId}/download`,
+    /** Posts "analyze again". */
+    analyze: (documentId: string) => `/${area}/documents/${documentId}/analyze`,
+    remove: (documentId: string) => `/${area}/documents/${documentId}/delete`,
+    /** Evidence Package: choose a case's documents (GET), build the PDF (POST). */
+    evidence: `/${area}/documents/evidence`,
+  }),
   user: {
     dashboard: '/user/dashboard',
+  },
+  /** AI Tools (SPEC's four cards), a firm user's screen. */
+  ai: {
+    home: '/user/ai',
+    /** Deadline Tracker: a case's deadlines (`?case=`), or those of facts entered on the page (POST). */
+    deadlines: '/user/ai/deadlines',
+    /** Compliance Checker: a case's checks (`?case=`), or those of facts entered on the page (POST). */
+    compliance: '/user/ai/compliance',
+    /** Document Analysis: choose an analyzed document, see its result. */
+    documents: '/user/ai/documents',
+    /** Legal Brief Generator. */
+    brief: '/user/ai/brief',
+    /** The person's calendar feed: make a new secret address (POST), or revoke it. */
+    calendar: '/user/ai/calendar',
+    calendarRevoke: '/user/ai/calendar/revoke',
+    /** A case's facts for the rules: the form (GET) and where it posts. */
+    facts: (caseId: string) => `/user/ai/cases/${caseId}/facts`,
+  },
+  /** A person's deadlines as an iCalendar feed: the secret token is the only key, no session. */
+  calendarFeed: (token: string) => `/calendar/${token}.ics`,
+  /** USCIS forms (SPEC's user menu): the groups, a group's Generate Forms page, a form's specification. */
+  forms: {
+    list: '/user/forms',
+    /** Choose the case and the forms (GET), then check or generate the packet (POST). */
+    generate: '/user/forms/generate',
+    generateGroup: (group: string) => `/user/forms/generate?group=${group}`,
+    form: (code: string) => `/user/forms/${code}`,
+    /** Posts an official edition's PDF (multipart). */
+    editions: (code: string) => `/user/forms/${code}/editions`,
   },
   admin: {
     dashboard: '/admin/dashboard',
@@ -57,6 +102,9 @@ export const pages = {
     userStatus: (userId: string) => `/admin/users/${userId}/status`,
     userDelete: (userId: string) => `/admin/users/${userId}/delete`,
     reports: '/admin/reports',
+    report: (reportId: string) => `/admin/reports/${reportId}`,
+    reportPdf: (reportId: string) => `/admin/reports/${reportId}/pdf`,
+    reportCsv: (reportId: string) => `/admin/reports/${reportId}/csv`,
     settings: '/admin/settings',
     settingsSection: (section: string) => `/admin/settings/${section}`,
     settingsEmailTest: '/admin/settings/email/test',
@@ -110,6 +158,10 @@ export const api = {
   settingsLogo: '/settings/appearance/logo',
   backups: '/backups',
   backupDownload: (backupId: string) => `/backups/${backupId}/download`,
+  reports: '/reports',
+  report: (reportId: string) => `/reports/${reportId}`,
+  reportPdf: (reportId: string) => `/reports/${reportId}/pdf`,
+  reportCsv: (reportId: string) => `/reports/${reportId}/csv`,
   dashboard: '/dashboard',
   activity: '/activity',
   cases: '/cases',
@@ -119,6 +171,25 @@ export const api = {
   clients: '/clients',
   client: (clientId: string) => `/clients/${clientId}`,
   cleanup: '/cleanup',
+  documentsUpload: '/documents/upload',
+  documents: '/documents',
+  document: (documentId: string) => `/documents/${documentId}`,
+  documentContent: (documentId: string) => `/documents/${documentId}/content`,
+  /** POST {caseId, documentIds}: the case's evidence package as one PDF. */
+  evidencePackage: '/documents/evidence-package',
+  aiAnalyze: '/ai/analyze',
+  aiDeadlines: '/ai/deadlines',
+  aiCompliance: '/ai/compliance',
+  aiBrief: '/ai/brief',
+  /** POST: a new secret address for the person's deadlines calendar; DELETE: revoke it. */
+  aiCalendar: '/ai/calendar',
+  /** PUT: the facts entered for a case (what the rules read beside its fields and documents). */
+  caseFacts: (caseId: string) => `/cases/${caseId}/facts`,
+  forms: '/forms',
+  form: (code: string) => `/forms/${code}`,
+  formsValidate: '/forms/validate',
+  formsGenerate: '/forms/generate',
+  formEditions: (code: string) => `/forms/${code}/editions`,
 } as const;
 
 /** A page that leads on to `next` once done (the sign-in steps pass it along). */

@@ -40,8 +40,8 @@ describe("the administrator's dashboard and data cleanup, without JavaScript", (
     expect(await itemsOf(page, '.stat-card')).toEqual([
       'Active Users 42',
       'Total Cases 156',
-      'Documents Not in use yet',
-      'AI Tools Used Not in use yet',
+      'Documents 0',
+      'AI Tools Used 24',
     ]);
     expect(await itemsOf(page, '.admin-shortcuts a')).toEqual([
       'Manage Users',

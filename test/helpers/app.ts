@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,8 +51,9 @@ export type TestApp = {
 };
 
 /** A PostgreSQL schema of its own for one test file, so parallel files never meet. */
-export async function postgresSchema(): Promise<{ url: string; drop(): Promise<void> }> {
-  const base = process.env.TEST_DATABASE_URL!;
+export async function postgresSchema(
+  base = process.env.TEST_DATABASE_URL!,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
@@ -73,15 +75,19 @@ export async function postgresSchema(): Promise<{ url: string; drop(): Promise<v
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const backend = options.backend ?? 'pglite';
   const pgSchema = backend === 'postgres' ? await postgresSchema() : undefined;
+  // A folder of its own (documents' files, backups), removed on close: parallel apps share firm IDs.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reti-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
-    DATA_DIR: path.join(os.tmpdir(), 'reti-test'),
+    DATA_DIR: dataDir,
     SESSION_SECRET: crypto.randomBytes(24).toString('hex'),
     SETTINGS_KEY: crypto.randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://127.0.0.1',
     // No test app makes backups in the background; the backups tests run the daily pass themselves.
     DAILY_BACKUPS: '0',
+    // Nor does any queue deadline reminders by the clock; the reminders tests run them themselves.
+    DEADLINE_REMINDERS: '0',
     ...options.env,
   });
   const url = pgSchema && (options.postgresUrl?.(pgSchema.url) ?? pgSchema.url);
@@ -123,6 +129,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       else redis?.destroy();
       await database.close();
       await pgSchema?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

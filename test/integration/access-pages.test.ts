@@ -208,11 +208,11 @@ describe.each(BACKENDS)('the Role Management and Actions Management pages on %s'
   describe('Actions Management', () => {
     const form = (token: string, values: Record<string, string> = {}) => ({
       _csrf: token,
-      name: 'Get Reports',
-      category: 'Reports',
-      route: '/api/reports',
+      name: 'Get Invoices',
+      category: 'Billing',
+      route: '/api/invoices',
       method: 'GET',
-      description: 'List the firm reports.',
+      description: 'List the firm invoices.',
       isActive: 'on',
       ...values,
     });
@@ -235,9 +235,9 @@ describe.each(BACKENDS)('the Role Management and Actions Management pages on %s'
       const added = await agent
         .post('/reti/actions')
         .type('form')
-        .send(form(token, { route: '/api/reports/x' }));
+        .send(form(token, { route: '/api/invoices/x' }));
       expect(added.status).toBe(303);
-      const { id: addedId } = await action('Get Reports');
+      const { id: addedId } = await action('Get Invoices');
       expect((await agent.get('/reti/actions')).text).toContain(
         `href="/reti/actions?delete=${addedId}#delete-confirm"`,
       );
@@ -397,7 +397,7 @@ describe.each(BACKENDS)('the Role Management and Actions Management pages on %s'
       const res = await agent.post('/reti/actions').type('form').send(form(token, values));
       expect(res.status).toBe(422);
       expect(textOf(res)).toContain(message);
-      expect(valueOf(res.text, 'category')).toBe((values as Record<string, string>).category ?? 'Reports');
+      expect(valueOf(res.text, 'category')).toBe((values as Record<string, string>).category ?? 'Billing');
       expect(await countActions()).toBe(before);
     });
 
@@ -421,39 +421,39 @@ describe.each(BACKENDS)('the Role Management and Actions Management pages on %s'
       const added = await agent.post('/reti/actions').type('form').send(unticked);
       expect(added.status).toBe(303);
       expect(added.headers.location).toBe('/reti/actions');
-      expect(textOf(await agent.get('/reti/actions'))).toContain('Action added: Get Reports.');
-      const stored = await action('Get Reports');
+      expect(textOf(await agent.get('/reti/actions'))).toContain('Action added: Get Invoices.');
+      const stored = await action('Get Invoices');
       expect(stored).toMatchObject({
-        category: 'Reports',
-        route: '/api/reports',
+        category: 'Billing',
+        route: '/api/invoices',
         method: 'GET',
         is_active: false,
       });
-      expect(await flags('Get Reports')).toEqual({
+      expect(await flags('Get Invoices')).toEqual({
         admin: [false, false, false],
         reti: [false, false, false],
         user: [false, false, false],
       });
 
       const editForm = await agent.get(`/reti/actions?edit=${stored.id}`);
-      expect(textOf(editForm)).toContain('Edit Get Reports');
-      expect(valueOf(editForm.text, 'route')).toBe('/api/reports');
+      expect(textOf(editForm)).toContain('Edit Get Invoices');
+      expect(valueOf(editForm.text, 'route')).toBe('/api/invoices');
       const bad = await agent
         .post(`/reti/actions/${stored.id}`)
         .type('form')
-        .send(form(token, { route: '/api/reports/{' }));
+        .send(form(token, { route: '/api/invoices/{' }));
       expect(bad.status).toBe(422);
-      expect(valueOf(bad.text, 'route')).toBe('/api/reports/{');
-      expect((await action('Get Reports')).route).toBe('/api/reports');
+      expect(valueOf(bad.text, 'route')).toBe('/api/invoices/{');
+      expect((await action('Get Invoices')).route).toBe('/api/invoices');
       const edited = await agent
         .post(`/reti/actions/${stored.id}`)
         .type('form')
         .send(
-          form(token, { name: 'Get Report', route: '/api/reports/{id}', description: 'Read one report.' }),
+          form(token, { name: 'Get Invoice', route: '/api/invoices/{id}', description: 'Read one invoice.' }),
         );
       expect(edited.status).toBe(303);
-      expect(textOf(await agent.get('/reti/actions'))).toContain('Action updated: Get Report.');
-      expect(await action('Get Report')).toMatchObject({ route: '/api/reports/{id}', is_active: true });
+      expect(textOf(await agent.get('/reti/actions'))).toContain('Action updated: Get Invoice.');
+      expect(await action('Get Invoice')).toMatchObject({ route: '/api/invoices/{id}', is_active: true });
 
       await t.database.db
         .updateTable('actions')
@@ -462,10 +462,10 @@ describe.each(BACKENDS)('the Role Management and Actions Management pages on %s'
         .execute();
       // The page shows the date as US readers write it; the API keeps it as SPEC §3 has it.
       expect(textOf(await agent.get('/reti/actions'))).toContain(
-        'Get Report Reports /api/reports/{id} GET Active 01/02/2025',
+        'Get Invoice Billing /api/invoices/{id} GET Active 01/02/2025',
       );
       expect((await agent.get('/api/actions')).body).toContainEqual(
-        expect.objectContaining({ name: 'Get Report', lastModified: '2025-01-02' }),
+        expect.objectContaining({ name: 'Get Invoice', lastModified: '2025-01-02' }),
       );
       const toggled = await agent
         .post(`/reti/actions/${stored.id}/toggle`)
@@ -473,25 +473,25 @@ describe.each(BACKENDS)('the Role Management and Actions Management pages on %s'
         .send({ _csrf: token, isActive: 'false' });
       expect(toggled.status).toBe(303);
       const afterToggle = await agent.get('/reti/actions');
-      expect(textOf(afterToggle)).toContain('Get Report is now inactive.');
-      expect(textOf(afterToggle)).toContain(`Get Report Reports /api/reports/{id} GET Inactive ${today()}`);
+      expect(textOf(afterToggle)).toContain('Get Invoice is now inactive.');
+      expect(textOf(afterToggle)).toContain(`Get Invoice Billing /api/invoices/{id} GET Inactive ${today()}`);
       const malformed = await agent
         .post(`/reti/actions/${stored.id}/toggle`)
         .type('form')
         .send({ _csrf: token, isActive: 'maybe' });
       expect(malformed.status).toBe(422);
       expect(textOf(malformed)).toContain('Active must be true or false');
-      expect((await action('Get Report')).is_active).toBe(false);
+      expect((await action('Get Invoice')).is_active).toBe(false);
 
       const confirm = await agent.get(`/reti/actions?delete=${stored.id}`);
       const section = /<section[^>]*id="delete-confirm"[\s\S]*?<\/section>/.exec(confirm.text)![0];
-      expect(visibleText(section).trim()).toBe(`${CONFIRM} Get Report: GET /api/reports/{id} Delete Cancel`);
+      expect(visibleText(section).trim()).toBe(`${CONFIRM} Get Invoice: GET /api/invoices/{id} Delete Cancel`);
       const deleted = await agent
         .post(`/reti/actions/${stored.id}/delete`)
         .type('form')
         .send({ _csrf: token });
       expect(deleted.status).toBe(303);
-      expect(textOf(await agent.get('/reti/actions'))).toContain('Action deleted: Get Report.');
+      expect(textOf(await agent.get('/reti/actions'))).toContain('Action deleted: Get Invoice.');
       expect(
         await t.database.db.selectFrom('actions').select('id').where('id', '=', stored.id).execute(),
       ).toEqual([]);

@@ -83,7 +83,7 @@ describe.each(BACKENDS)("the administrator's dashboard and cleanup (%s)", (backe
     );
 
   describe('stat cards and action buttons', () => {
-    it("counts the firm's active users and cases from its rows; the other cards say Not in use yet", async () => {
+    it("counts the firm's active users, cases, documents and uses of the AI tools from its rows", async () => {
       const { agent, token } = await signIn(t.app, 'admin');
       const before = await activeCount(firmId);
       const cases = await caseCount(firmId);
@@ -94,8 +94,9 @@ describe.each(BACKENDS)("the administrator's dashboard and cleanup (%s)", (backe
       expect(res.body.stats).toEqual([
         { key: 'activeUsers', label: 'Active Users', value: before },
         { key: 'cases', label: 'Total Cases', value: cases },
-        { key: 'documents', label: 'Documents', value: null, note: 'Not in use yet' },
-        { key: 'aiTools', label: 'AI Tools Used', value: null, note: 'Not in use yet' },
+        { key: 'documents', label: 'Documents', value: 0 },
+        // The demo firm's 24 past uses (SPEC §9).
+        { key: 'aiTools', label: 'AI Tools Used', value: 24 },
       ]);
 
       // An invited user is pending: not counted until active.
@@ -129,7 +130,7 @@ describe.each(BACKENDS)("the administrator's dashboard and cleanup (%s)", (backe
       expect(page.status).toBe(200);
       expect(/<title>([^<]+)<\/title>/.exec(page.text)![1]).toBe('Dashboard | Reti Immigration');
       expect(mainText(page.text)).toContain(
-        `Dashboard Active Users ${before + 1} Total Cases ${cases} Documents Not in use yet AI Tools Used Not in use yet`,
+        `Dashboard Active Users ${before + 1} Total Cases ${cases} Documents 0 AI Tools Used 24`,
       );
       // Another firm counts its own users only.
       const second = await signIn(t.app, other.admin);

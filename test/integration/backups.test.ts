@@ -136,6 +136,20 @@ describe.each(BACKENDS)('backups (%s)', (backend) => {
     it("writes a real .tar.gz of the firm's rows as JSON, without any secret", async () => {
       const sealer = createSealer(t.config.settingsKey);
       const admin = await userRow('admin');
+      // A document's facts go in the backup (its file stays in document storage).
+      const document = await db()
+        .insertInto('documents')
+        .values({
+          firm_id: firmId,
+          name: 'passport.pdf',
+          kind: 'pdf',
+          size: 1234,
+          sha256: 'a'.repeat(64),
+          storage_key: `${firmId}/${firmId}`,
+          uploaded_by: admin.id,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       // A user who signs in with two-factor sign-in: a sealed TOTP secret and a hashed recovery code.
       const twoFactor = await createUsersService(db()).create(
         {
@@ -227,6 +241,7 @@ describe.each(BACKENDS)('backups (%s)', (backend) => {
         'audit_log.json',
         'clients.json',
         'cases.json',
+        'documents.json',
         'logo.svg',
       ]);
       const read = (name: string) => JSON.parse(files[name].toString('utf8'));
@@ -247,6 +262,7 @@ describe.each(BACKENDS)('backups (%s)', (backend) => {
         clients: clients.length,
         cases: cases.length,
         caseHistory: history.length,
+        documents: 1,
       };
       expect(read('manifest.json')).toEqual({
         format: 'reti-immigration-firm-backup',
@@ -265,10 +281,20 @@ describe.each(BACKENDS)('backups (%s)', (backend) => {
           'audit_log.json',
           'clients.json',
           'cases.json',
+          'documents.json',
           'logo.svg',
         ],
       });
       expect(res.body.rowCounts).toEqual(counts);
+      expect(read('documents.json')).toEqual([
+        expect.objectContaining({
+          id: document.id,
+          name: 'passport.pdf',
+          sha256: 'a'.repeat(64),
+          storageKey: `${firmId}/${firmId}`,
+          status: 'queued',
+        }),
+      ]);
       expect(read('firm.json')).toMatchObject({ id: firmId, name: 'Demo Immigration Law', status: 'active' });
       const backedUpUsers = read('users.json') as Array<Record<string, unknown>>;
       const stored = await db()
@@ -291,6 +317,11 @@ describe.each(BACKENDS)('backups (%s)', (backend) => {
         dueDate: sample.due_date,
         history: expect.arrayContaining([expect.objectContaining({ field: 'Opened', to: 'Pending' })]),
       });
+      // Each case's payments, as the ledger holds them: a paid case's first payment dated when it opened.
+      const paid = cases.find((c) => (c.amount_paid_cents ?? 0) > 0)!;
+      expect(backedUpCases.find((c) => c.id === paid.id)?.payments).toEqual([
+        { amountCents: paid.amount_paid_cents, receivedAt: paid.created_at.toISOString() },
+      ]);
       expect((read('clients.json') as unknown[]).length).toBe(clients.length);
       expect(Object.keys(backedUpUsers[0]).sort()).toEqual(
         [

@@ -566,6 +566,16 @@ describe.each(BACKENDS)('the case and client pages on %s, as served without Java
       expect((await open(attorney, saved.location)).text).toContain(`Case ${record.caseNumber} was updated.`);
     });
 
+    it('a refused form that posts only some fields (a receipt number) shows the others as stored', async () => {
+      const record = await newCase({ legalFee: 1200, description: 'Spousal petition' });
+      const refused = await post(attorney, `/user/cases/${record.id}/edit`, { receiptNumber: 'IOE12' });
+      expect(refused.status).toBe(422);
+      expect(valueOf(refused.html, 'case-receiptNumber')).toBe('IOE12');
+      expect(valueOf(refused.html, 'case-legalFee')).toBe('1200.00');
+      expect(valueOf(refused.html, 'case-formType')).toBe('I-130');
+      expect(refused.html).toContain('Spousal petition');
+    });
+
     it('a firm user, not granted delete, sees no Delete and is refused; an administrator deletes after confirming', async () => {
       const record = await newCase();
       expect((await open(attorney, `/user/cases/${record.id}`)).text).not.toContain('Delete Case');

@@ -11,6 +11,7 @@ describe('islands by folder', () => {
       'ActionsTable',
       'CasesTable',
       'ContactModal',
+      'DocumentUpload',
       'FirmOnboarding',
       'HealthChecks',
       'LoginModal',

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert } from '../../islands/ui/form';
+import { documentListPath } from '../../islands/ui/documents';
 import { Icon } from '../../islands/ui/icon';
 import {
   CASE_TYPE_LABELS,
@@ -8,7 +9,9 @@ import {
   formatMoney,
   STATUS_LABELS,
 } from '../../src/shared/cases';
+import type { CaseFacts } from '../../src/shared/facts';
 import { pages } from '../../src/shared/paths';
+import { CaseRulesSection } from '../ai/CaseRulesSection';
 import { type Column, DataTable } from '../components/DataTable';
 import { DateText, DateTimeText } from '../components/Dates';
 import { useRenderContext } from '../context';
@@ -28,6 +31,8 @@ type Props = {
   /** The firm's today (YYYY-MM-DD), for what is overdue. */
   today: string;
   closed: ClosedCaseControls;
+  /** The facts the rules read for the case, with their sources (absent where the matrix closes them). */
+  caseFacts?: CaseFacts;
   /** Why a move just posted from this page was refused. */
   error?: string;
 };
@@ -49,7 +54,7 @@ const HISTORY_COLUMNS: Array<Column<CaseChange>> = [
 ];
 
 /** A case page (SPEC "View"): every fact of the case, its client, its next moves and its history. */
-export function CasePage({ area, record, today, closed, error }: Props) {
+export function CasePage({ area, record, today, closed, caseFacts, error }: Props) {
   const paths = pages.cases(area);
   const facts: Array<[string, ReactNode]> = [
     ['Case Number', record.caseNumber],
@@ -79,6 +84,10 @@ export function CasePage({ area, record, today, closed, error }: Props) {
           {`Case ${record.caseNumber}`}
         </h1>
         <div className="page-actions">
+          <a className="btn btn-secondary" href={documentListPath(area, { caseId: record.id })}>
+            <Icon name="documents" />
+            Documents
+          </a>
           {!closed.edit && (
             <a className="btn btn-secondary" href={paths.edit(record.id)}>
               <Icon name="edit" />
@@ -112,6 +121,7 @@ export function CasePage({ area, record, today, closed, error }: Props) {
         </section>
         <Moves area={area} record={record} closed={closed.move} />
       </div>
+      {caseFacts && <CaseRulesSection caseFacts={caseFacts} tools={area === 'user'} />}
       <DataTable
         caption="History"
         columns={HISTORY_COLUMNS}

@@ -1,6 +1,7 @@
 import { Icon } from '../../islands/ui/icon';
 import type { CaseRecord } from '../../src/shared/cases';
-import { addDays } from '../../src/shared/dates';
+import type { CaseDeadline } from '../../src/shared/ai';
+import { addDays, formatDate } from '../../src/shared/dates';
 import { pages } from '../../src/shared/paths';
 import { caseColumns, listPath } from '../../islands/ui/cases';
 import { DataTable } from '../components/DataTable';
@@ -14,12 +15,14 @@ type Props = {
   /** The person's cases, the most recently changed first. */
   recent: CaseRecord[];
   today: string;
+  /** The firm's deadlines of the next 30 days, the soonest first; absent where the matrix closes them. */
+  upcoming?: CaseDeadline[];
 };
 
 const paths = pages.cases('user');
 
 /** /user/dashboard: the person's own cases at a glance, and the ones they touched last. */
-export function DashboardPage({ stats, recent, today }: Props) {
+export function DashboardPage({ stats, recent, today, upcoming }: Props) {
   const mine = { assignee: 'me', status: 'open', sort: 'dueDate' } as const;
   const column = caseColumns({ area: 'user', today });
   return (
@@ -73,6 +76,46 @@ export function DashboardPage({ stats, recent, today }: Props) {
         {' · '}
         <a href={paths.list}>All the firm&apos;s cases</a>
       </p>
+      {upcoming && (
+        <div className="upcoming-deadlines">
+          <UpcomingDeadlines deadlines={upcoming} />
+        </div>
+      )}
     </section>
+  );
+}
+
+/** The firm's deadlines of its open cases in the next 30 days, each with its rule's citation. */
+function UpcomingDeadlines({ deadlines }: { deadlines: CaseDeadline[] }) {
+  return (
+    <>
+      <DataTable
+        caption="Upcoming deadlines"
+        columns={[
+          {
+            header: 'Date',
+            rowHeader: true,
+            cell: (d: CaseDeadline) => formatDate(d.deadline.date),
+            className: 'nowrap',
+          },
+          { header: 'Deadline', cell: (d) => d.deadline.title },
+          {
+            header: 'Case',
+            cell: (d) => <a href={paths.view(d.case.id)}>{d.case.caseNumber}</a>,
+          },
+          { header: 'Client', cell: (d) => d.case.clientName },
+          { header: 'Assigned To', cell: (d) => d.case.assignee?.name ?? 'Unassigned' },
+          { header: 'Rule', cell: (d) => d.deadline.citation },
+        ]}
+        rows={deadlines}
+        rowKey={(d) => `${d.case.id}-${d.deadline.id}`}
+        empty="No deadline of the firm's open cases falls in the next 30 days."
+      />
+      <p className="list-summary">
+        <a href={pages.ai.deadlines}>Deadline Tracker</a>
+        {' · '}
+        <a href={`${pages.ai.deadlines}#calendar`}>Subscribe in your calendar</a>
+      </p>
+    </>
   );
 }
