@@ -485,7 +485,9 @@ describe.each(BACKENDS)('the Role Management and Actions Management pages on %s'
 
       const confirm = await agent.get(`/reti/actions?delete=${stored.id}`);
       const section = /<section[^>]*id="delete-confirm"[\s\S]*?<\/section>/.exec(confirm.text)![0];
-      expect(visibleText(section).trim()).toBe(`${CONFIRM} Get Invoice: GET /api/invoices/{id} Delete Cancel`);
+      expect(visibleText(section).trim()).toBe(
+        `${CONFIRM} Get Invoice: GET /api/invoices/{id} Delete Cancel`,
+      );
       const deleted = await agent
         .post(`/reti/actions/${stored.id}/delete`)
         .type('form')
