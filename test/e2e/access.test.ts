@@ -200,10 +200,10 @@ describe('Role Management and Actions Management in the browser', () => {
       expect(await axeViolations(page)).toEqual([]);
       await screenshot(page, 'actions-form-errors');
 
-      await fill(page, 'Action Name', 'Get Reports', FORM);
-      await fill(page, 'Category', 'Reports', FORM);
+      await fill(page, 'Action Name', 'Get Invoices', FORM);
+      await fill(page, 'Category', 'Billing', FORM);
       await fill(page, 'API Route', '/api/firms', FORM);
-      await fill(page, 'Description', 'List the firm reports.', FORM);
+      await fill(page, 'Description', 'List the firm invoices.', FORM);
       expect(await fieldMessages(page)).toEqual([]);
       await (await control(page, 'Add Action', FORM)).click();
       // Refused beside the API Route field.
@@ -211,28 +211,28 @@ describe('Role Management and Actions Management in the browser', () => {
       expect(await fieldMessages(page)).toEqual([
         'An action for GET /api/firms already exists (Get All Firms).',
       ]);
-      expect(await action('Get Reports')).toBeUndefined();
+      expect(await action('Get Invoices')).toBeUndefined();
 
-      await fill(page, 'API Route', '/api/reports', FORM);
+      await fill(page, 'API Route', '/api/invoices', FORM);
       const [created] = await Promise.all([
         page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/actions'),
         (await control(page, 'Add Action', FORM)).click(),
       ]);
       expect(JSON.parse(created.postData()!)).toEqual({
-        name: 'Get Reports',
-        category: 'Reports',
-        route: '/api/reports',
+        name: 'Get Invoices',
+        category: 'Billing',
+        route: '/api/invoices',
         method: 'GET',
-        description: 'List the firm reports.',
+        description: 'List the firm invoices.',
         isActive: true,
       });
-      await settled(page, 'Action added: Get Reports.');
+      await settled(page, 'Action added: Get Invoices.');
       expect(await page.$(FORM)).toBeNull();
-      expect(await rowText(page, 'Get Reports')).toBe(
-        `Get Reports Reports /api/reports GET Active ${today()}`,
+      expect(await rowText(page, 'Get Invoices')).toBe(
+        `Get Invoices Billing /api/invoices GET Active ${today()}`,
       );
-      const stored = (await action('Get Reports'))!;
-      expect(stored).toMatchObject({ route: '/api/reports', method: 'GET', is_active: true });
+      const stored = (await action('Get Invoices'))!;
+      expect(stored).toMatchObject({ route: '/api/invoices', method: 'GET', is_active: true });
 
       // An older Last Modified, to see the toggle set it to today.
       await suite.t.database.db
@@ -242,12 +242,12 @@ describe('Role Management and Actions Management in the browser', () => {
         .execute();
       await page.reload();
       await islandsHydrated(page);
-      expect(await rowText(page, 'Get Reports')).toBe(
-        'Get Reports Reports /api/reports GET Active 01/02/2025',
+      expect(await rowText(page, 'Get Invoices')).toBe(
+        'Get Invoices Billing /api/invoices GET Active 01/02/2025',
       );
       // The list is fetched again after the change; hold that fetch to see the loading state.
       const { held } = await holdRequest(page, '/api/actions');
-      await (await control(page, 'Deactivate Get Reports')).click();
+      await (await control(page, 'Deactivate Get Invoices')).click();
       const reload = await held;
       expect(reload.method()).toBe('GET');
       await page.waitForFunction(
@@ -256,27 +256,31 @@ describe('Role Management and Actions Management in the browser', () => {
         LOADING_ACTIONS,
       );
       await reload.continue();
-      await settled(page, 'Get Reports is now inactive.');
-      expect(await rowText(page, 'Get Reports')).toBe(
-        `Get Reports Reports /api/reports GET Inactive ${today()}`,
+      await settled(page, 'Get Invoices is now inactive.');
+      expect(await rowText(page, 'Get Invoices')).toBe(
+        `Get Invoices Billing /api/invoices GET Inactive ${today()}`,
       );
-      expect((await action('Get Reports'))!.is_active).toBe(false);
-      await control(page, 'Activate Get Reports');
+      expect((await action('Get Invoices'))!.is_active).toBe(false);
+      await control(page, 'Activate Get Invoices');
 
-      await (await control(page, 'Edit Get Reports')).click();
+      await (await control(page, 'Edit Get Invoices')).click();
       await page.waitForSelector(FORM);
-      expect(await textOf(page, `${FORM} h2`)).toBe('Edit Get Reports');
-      expect(await (await field(page, 'API Route', FORM)).evaluate((e) => e.value)).toBe('/api/reports');
+      expect(await textOf(page, `${FORM} h2`)).toBe('Edit Get Invoices');
+      expect(await (await field(page, 'API Route', FORM)).evaluate((e) => e.value)).toBe('/api/invoices');
       expect(await (await field(page, 'Active', FORM)).evaluate((e) => e.checked)).toBe(false);
-      await fill(page, 'Action Name', 'Create Report', FORM);
+      await fill(page, 'Action Name', 'Create Invoice', FORM);
       await (await field(page, 'HTTP Method', FORM)).select('POST');
       await (await field(page, 'Active', FORM)).click();
       await (await control(page, 'Save Changes', FORM)).click();
-      await settled(page, 'Action updated: Create Report.');
-      expect(await rowText(page, 'Create Report')).toBe(
-        `Create Report Reports /api/reports POST Active ${today()}`,
+      await settled(page, 'Action updated: Create Invoice.');
+      expect(await rowText(page, 'Create Invoice')).toBe(
+        `Create Invoice Billing /api/invoices POST Active ${today()}`,
       );
-      expect(await action('Create Report')).toMatchObject({ id: stored.id, method: 'POST', is_active: true });
+      expect(await action('Create Invoice')).toMatchObject({
+        id: stored.id,
+        method: 'POST',
+        is_active: true,
+      });
 
       // Dismissing the confirmation keeps the action; accepting it deletes the action.
       const dialogs: string[] = [];
@@ -284,20 +288,20 @@ describe('Role Management and Actions Management in the browser', () => {
         dialogs.push(dialog.message());
         void dialog.dismiss();
       });
-      await (await control(page, 'Delete Create Report')).click();
+      await (await control(page, 'Delete Create Invoice')).click();
       expect(dialogs).toEqual([CONFIRM]);
-      expect(await rowText(page, 'Create Report')).toBeDefined();
-      expect(await action('Create Report')).toBeDefined();
+      expect(await rowText(page, 'Create Invoice')).toBeDefined();
+      expect(await action('Create Invoice')).toBeDefined();
 
       page.once('dialog', (dialog) => {
         dialogs.push(dialog.message());
         void dialog.accept();
       });
-      await (await control(page, 'Delete Create Report')).click();
-      await settled(page, 'Action deleted: Create Report.');
+      await (await control(page, 'Delete Create Invoice')).click();
+      await settled(page, 'Action deleted: Create Invoice.');
       expect(dialogs).toEqual([CONFIRM, CONFIRM]);
-      expect(await rowText(page, 'Create Report')).toBeUndefined();
-      expect(await action('Create Report')).toBeUndefined();
+      expect(await rowText(page, 'Create Invoice')).toBeUndefined();
+      expect(await action('Create Invoice')).toBeUndefined();
     }, 90_000);
   });
 
