@@ -1,7 +1,14 @@
-/** Unit, integration and end-to-end tests; TypeScript is compiled by ts-jest (types are checked by `npm run typecheck`). */
+/**
+ * `npm test` (scripts/test.mjs) runs the unit, integration and end-to-end tests, then, with JEST_TIMING=1, the
+ * timing tests of test/timing alone, on one worker and with nothing else running.
+ */
+const timing = process.env.JEST_TIMING === '1';
+
+/** TypeScript is compiled by ts-jest (types are checked by `npm run typecheck`). */
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/test'],
+  roots: [timing ? '<rootDir>/test/timing' : '<rootDir>/test'],
+  testPathIgnorePatterns: timing ? ['/node_modules/'] : ['/node_modules/', '<rootDir>/test/timing/'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   transform: { '^.+\\.tsx?$': ['ts-jest', { diagnostics: false }] },
   // mrz ships ECMAScript modules only, which Jest's CommonJS runtime refuses to require (Node itself
@@ -12,9 +19,10 @@ module.exports = {
     '^(d3-scale|d3-shape)$': '<rootDir>/node_modules/.cache/jest-d3/$1.cjs',
   },
   transformIgnorePatterns: ['/node_modules/(?!mrz/src/)'],
-  globalSetup: '<rootDir>/test/helpers/global-setup.ts',
+  // The timing tests need neither the build nor the PGlite template.
+  globalSetup: timing ? undefined : '<rootDir>/test/helpers/global-setup.ts',
   testTimeout: 30000,
-  maxWorkers: 2,
+  maxWorkers: timing ? 1 : 2,
   // A worker is replaced before its next file once its heap passed this. The embedded databases (PGlite)
   // and OCR (tesseract) live in WebAssembly memory, outside the heap that Jest measures, and a worker that
   // kept them across many files grew to 12 GB and was killed: so nearly every app-starting file gets a

@@ -6,6 +6,7 @@ import { createOcr } from '../../src/documents/analysis/ocr';
 import { extractText, UnreadableDocumentError } from '../../src/documents/analysis/text';
 import type { FileKind } from '../../src/shared/documents';
 import * as files from '../helpers/files';
+import { LETTER_PAGE, NOTICE } from '../helpers/papers';
 
 /** Real files of every kind, read as the documents job reads them: one OCR worker for the whole file. */
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'document-text-'));
@@ -32,55 +33,6 @@ async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
   console.log(`${label}: ${Math.round(performance.now() - started)} ms`);
   return result;
 }
-
-const NOTICE = [
-  'U.S. Department of Homeland Security',
-  'I-797C, Notice of Action',
-  'Receipt Number IOE0912345678',
-  'Case Type I-130 Petition for Alien Relative',
-  'Notice Date: March 4, 2024',
-  'Beneficiary: MARIA GARCIA LOPEZ',
-  'Notice Type: Receipt Notice',
-];
-
-/** A full page of a letter: what a one-page scan holds. */
-const LETTER_PAGE = [
-  'ACME LOGISTICS INC. - 400 Harbor Drive, Long Beach, CA 90802',
-  'EMPLOYMENT VERIFICATION LETTER',
-  'November 2, 2026',
-  'To Whom It May Concern:',
-  ...Array.from(
-    { length: 26 },
-    (_, i) =>
-      [
-        'This letter confirms that Maria Garcia Lopez has been employed by',
-        'Acme Logistics Inc. since March 1, 2021, in the position of Senior',
-        'Analyst. She works full-time, forty hours a week, and is paid an',
-        'annual salary of $85,000. Her duties include freight planning and',
-        'reporting to the Director of Operations in our Long Beach office.',
-      ][i % 5],
-  ),
-  'Sincerely, Human Resources',
-];
-
-test('a text PDF of 20 pages is read from its text layer and analysed within 2 seconds', async () => {
-  const pages = Array.from({ length: 20 }, (_, p) =>
-    p === 0 ? [...NOTICE, ...LETTER_PAGE] : LETTER_PAGE.map((line) => `${p + 1}.${line}`),
-  );
-  const file = save('notice-20-pages.pdf', await files.textPdf(pages));
-  const started = performance.now();
-  const text = await extractText(file, ocr);
-  const analysis = analyzeText(text, { today: TODAY });
-  const ms = Math.round(performance.now() - started);
-  console.log(`text PDF, 20 pages, read and analysed: ${ms} ms`);
-  expect(ms).toBeLessThanOrEqual(2000);
-  expect(text).toMatchObject({ method: 'pdf-text', pages: 20 });
-  expect(text.ocrConfidence).toBeUndefined();
-  expect(analysis.type).toBe('i797-receipt');
-  expect(analysis.fields.receiptNumbers).toEqual(['IOE0912345678']);
-  expect(analysis.fields.noticeDate).toBe('2024-03-04');
-  expect(analysis.fields.formNumber).toBe('I-130');
-});
 
 test('pdf.js can compile font information on Node 20 too (its ArrayBuffer transferToFixedLength)', () => {
   type Transferable = ArrayBuffer & { transferToFixedLength(length?: number): ArrayBuffer };
@@ -110,18 +62,6 @@ test('a scanned PDF (a picture of the page, no text layer) is read by OCR', asyn
   expect(analysis.findings).toEqual([]);
   // With no page allowed for OCR, the scan yields no text (and says so through its method).
   expect(await extractText(file, ocr, { maxOcrPages: 0 })).toMatchObject({ method: 'pdf-text', text: '' });
-}, 60_000);
-
-test('a one-page scan is read by OCR within 5 seconds', async () => {
-  const file = save('scanned-letter.pdf', await files.imageOnlyPdf(LETTER_PAGE));
-  await ocr.recognize(await files.textPng(['Warm'])); // the worker's start-up is not the page's time
-  const started = performance.now();
-  const text = await extractText(file, ocr);
-  const ms = Math.round(performance.now() - started);
-  console.log(`scanned PDF, full letter page (${LETTER_PAGE.length} lines), rendered and OCR read: ${ms} ms`);
-  expect(ms).toBeLessThanOrEqual(5000);
-  expect(text.ocrConfidence).toBeGreaterThan(80);
-  expect(analyzeText(text, { today: TODAY }).type).toBe('employment-letter');
 }, 60_000);
 
 test('a PNG and a JPEG are read by OCR', async () => {
