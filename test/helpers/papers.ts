@@ -1,4 +1,39 @@
-/** The lines of the papers the document-text tests draw, scan and read back. */
+/** The papers the document-text tests draw, scan and read back, and the reader they use. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createOcr } from '../../src/documents/analysis/ocr';
+import type { FileKind } from '../../src/shared/documents';
+
+const KINDS = { '.pdf': 'pdf', '.png': 'png', '.jpg': 'jpeg', '.docx': 'docx', '.doc': 'doc' } as const;
+
+/**
+ * What a test file needs to read files as the documents job does: one OCR worker and a temporary folder,
+ * both gone after the file's tests. `save` writes a file there, its kind taken from its name.
+ */
+export function documentReader(prefix: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const ocr = createOcr();
+  afterAll(async () => {
+    await ocr.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  function save(name: string, data: Buffer): { path: string; kind: FileKind } {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, data);
+    return { path: file, kind: KINDS[path.extname(name) as keyof typeof KINDS] };
+  }
+  return { ocr, save };
+}
+
+/** How long `work` takes, in whole milliseconds, printed with `label`. */
+export async function timed<T>(label: string, work: () => Promise<T>): Promise<{ result: T; ms: number }> {
+  const started = performance.now();
+  const result = await work();
+  const ms = Math.round(performance.now() - started);
+  console.log(`${label}: ${ms} ms`);
+  return { result, ms };
+}
 
 /** A USCIS receipt notice's lines. */
 export const NOTICE = [

@@ -1,38 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { analyzeText } from '../../src/documents/analysis/analyze';
 import { createOcr } from '../../src/documents/analysis/ocr';
 import { extractText, UnreadableDocumentError } from '../../src/documents/analysis/text';
-import type { FileKind } from '../../src/shared/documents';
 import * as files from '../helpers/files';
-import { LETTER_PAGE, NOTICE } from '../helpers/papers';
+import { documentReader, LETTER_PAGE, NOTICE, timed } from '../helpers/papers';
 
 /** Real files of every kind, read as the documents job reads them: one OCR worker for the whole file. */
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'document-text-'));
-const ocr = createOcr();
+const { ocr, save } = documentReader('document-text-');
 const TODAY = '2026-11-20';
-
-afterAll(async () => {
-  await ocr.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-function save(name: string, data: Buffer): { path: string; kind: FileKind } {
-  const file = path.join(dir, name);
-  fs.writeFileSync(file, data);
-  const kind = ({ '.pdf': 'pdf', '.png': 'png', '.jpg': 'jpeg', '.docx': 'docx', '.doc': 'doc' } as const)[
-    path.extname(name) as '.pdf'
-  ];
-  return { path: file, kind };
-}
-
-async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  const result = await work();
-  console.log(`${label}: ${Math.round(performance.now() - started)} ms`);
-  return result;
-}
 
 test('pdf.js can compile font information on Node 20 too (its ArrayBuffer transferToFixedLength)', () => {
   type Transferable = ArrayBuffer & { transferToFixedLength(length?: number): ArrayBuffer };
@@ -49,8 +23,9 @@ test('a blank page in a text PDF is not sent to OCR', async () => {
 
 test('a scanned PDF (a picture of the page, no text layer) is read by OCR', async () => {
   const file = save('scanned-notice.pdf', await files.imageOnlyPdf(NOTICE));
-  const text = await timed('scanned PDF, short notice, rendered and OCR read (worker start included)', () =>
-    extractText(file, ocr),
+  const { result: text } = await timed(
+    'scanned PDF, short notice, rendered and OCR read (worker start included)',
+    () => extractText(file, ocr),
   );
   expect(text.method).toBe('ocr');
   expect(text.pages).toBe(1);
@@ -66,13 +41,13 @@ test('a scanned PDF (a picture of the page, no text layer) is read by OCR', asyn
 
 test('a PNG and a JPEG are read by OCR', async () => {
   const png = save('notice.png', await files.textPng(NOTICE));
-  const fromPng = await timed('PNG notice OCR', () => extractText(png, ocr));
+  const { result: fromPng } = await timed('PNG notice OCR', () => extractText(png, ocr));
   expect(fromPng).toMatchObject({ method: 'ocr', pages: 1 });
   expect(fromPng.text).toContain('IOE0912345678');
   expect(analyzeText(fromPng, { today: TODAY }).type).toBe('i797-receipt');
 
   const jpeg = save('letter.jpg', await files.textJpeg(LETTER_PAGE.slice(0, 12)));
-  const fromJpeg = await timed('JPEG letter OCR', () => extractText(jpeg, ocr));
+  const { result: fromJpeg } = await timed('JPEG letter OCR', () => extractText(jpeg, ocr));
   expect(fromJpeg.method).toBe('ocr');
   expect(fromJpeg.ocrConfidence).toBeGreaterThan(80);
   expect(analyzeText(fromJpeg, { today: TODAY }).type).toBe('employment-letter');
@@ -99,7 +74,7 @@ test('a passport scan: OCR reads its machine-readable zone, whose check digits a
       ...zone,
     ]),
   );
-  const text = await timed('passport PNG OCR', () => extractText(scan, ocr));
+  const { result: text } = await timed('passport PNG OCR', () => extractText(scan, ocr));
   const analysis = analyzeText(text, { today: TODAY, clientName: 'Maria Garcia' });
   expect(analysis.type).toBe('passport');
   expect(analysis.fields.passportZone).toMatchObject({ documentNumber: 'G12345678', valid: true });
@@ -110,11 +85,13 @@ test('a passport scan: OCR reads its machine-readable zone, whose check digits a
 test('large pictures are scaled down before OCR; a tiny one is flagged as a poor scan', async () => {
   const large = { width: 3400, fontSize: 68 };
   const png = save('large.png', await files.textPng(NOTICE.slice(0, 3), large));
-  const fromPng = await timed('PNG 3400 px wide, scaled down, OCR', () => extractText(png, ocr));
+  const { result: fromPng } = await timed('PNG 3400 px wide, scaled down, OCR', () => extractText(png, ocr));
   expect(fromPng.text).toContain('IOE0912345678');
   expect(fromPng.lowQuality).toBeUndefined();
   const jpeg = save('large.jpg', await files.textJpeg(NOTICE.slice(0, 3), large));
-  const fromJpeg = await timed('JPEG 3400 px wide, scaled down, OCR', () => extractText(jpeg, ocr));
+  const { result: fromJpeg } = await timed('JPEG 3400 px wide, scaled down, OCR', () =>
+    extractText(jpeg, ocr),
+  );
   expect(fromJpeg.text).toContain('IOE0912345678');
 
   const tiny = save('tiny.png', await files.textPng(NOTICE.slice(0, 3), { width: 480, fontSize: 12 }));
@@ -125,7 +102,7 @@ test('large pictures are scaled down before OCR; a tiny one is flagged as a poor
 
 test('a poor scan is read with low confidence and reported', async () => {
   const file = save('poor.png', await files.textPng(NOTICE, { poor: true }));
-  const text = await timed('poor scan OCR', () => extractText(file, ocr));
+  const { result: text } = await timed('poor scan OCR', () => extractText(file, ocr));
   console.log(`poor scan OCR confidence: ${text.ocrConfidence}`);
   expect(text.ocrConfidence).toBeLessThan(60);
   const [finding] = analyzeText(text, { today: TODAY }).findings.filter((f) => f.ruleId === 'scan-quality');
@@ -144,7 +121,7 @@ test('a Word document (.docx) is read with mammoth', async () => {
       'El Oficial del Registro Civil certifica que los datos son correctos.',
     ]),
   );
-  const text = await timed('DOCX', () => extractText(file, ocr));
+  const { result: text } = await timed('DOCX', () => extractText(file, ocr));
   expect(text).toMatchObject({ method: 'docx', pages: 1 });
   const analysis = analyzeText(text, { today: TODAY });
   expect(analysis.type).toBe('birth-certificate');
@@ -160,7 +137,7 @@ test('a legacy Word document (.doc) is read with word-extractor', async () => {
       'This letter confirms that Nguyễn Văn An has been employed by Acme Logistics Inc. since 05/02/2022.',
     ]),
   );
-  const text = await timed('DOC', () => extractText(file, ocr));
+  const { result: text } = await timed('DOC', () => extractText(file, ocr));
   expect(text.method).toBe('doc');
   expect(text.text).toContain('Employee Name: Nguyễn Văn An');
   const analysis = analyzeText(text, { today: TODAY, clientName: 'An Nguyen' });
@@ -218,7 +195,7 @@ describe('the OCR worker', () => {
     await expect(ocr.recognize(image, { timeoutMs: 1 })).rejects.toThrow(
       'OCR of the image took longer than 1 ms and was stopped.',
     );
-    const read = await timed('OCR after a timeout (a fresh worker)', () => ocr.recognize(image));
+    const { result: read } = await timed('OCR after a timeout (a fresh worker)', () => ocr.recognize(image));
     expect(read.text).toContain('March 4, 2024');
   }, 60_000);
 

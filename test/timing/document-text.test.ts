@@ -1,40 +1,15 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { analyzeText } from '../../src/documents/analysis/analyze';
-import { createOcr } from '../../src/documents/analysis/ocr';
 import { extractText } from '../../src/documents/analysis/text';
 import * as files from '../helpers/files';
-import { LETTER_PAGE, NOTICE } from '../helpers/papers';
+import { documentReader, LETTER_PAGE, NOTICE, timed } from '../helpers/papers';
 
 /**
  * The analysis goals of this machine (issue 11), timed as the documents job reads files: one OCR worker,
  * in this process. `npm test` runs this folder after the rest of the suite, alone, because two cores shared
  * with other test files (Chromium among them) are not the machine the goals are for.
  */
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'document-timing-'));
-const ocr = createOcr();
+const { ocr, save } = documentReader('document-timing-');
 const TODAY = '2026-11-20';
-
-afterAll(async () => {
-  await ocr.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-function save(name: string, data: Buffer) {
-  const file = path.join(dir, name);
-  fs.writeFileSync(file, data);
-  return { path: file, kind: 'pdf' as const };
-}
-
-/** How long `work` takes, in whole milliseconds, printed with `label`. */
-async function timed<T>(label: string, work: () => Promise<T>): Promise<{ result: T; ms: number }> {
-  const started = performance.now();
-  const result = await work();
-  const ms = Math.round(performance.now() - started);
-  console.log(`${label}: ${ms} ms`);
-  return { result, ms };
-}
 
 test('a text PDF of 20 pages is read from its text layer and analyzed within 2 seconds', async () => {
   const pages = Array.from({ length: 20 }, (_, p) =>
