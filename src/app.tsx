@@ -19,7 +19,6 @@ import { authFeature } from './auth';
 import { BACKUP_ACTIONS, backupsFeature } from './backups';
 import { createBackupsService } from './backups/service';
 import { BRANDING_ACTIONS, brandingFeature } from './branding';
-import { LOGO_MAX_BYTES, LOGO_REFUSALS } from './branding/logo';
 import { createBrandingService } from './branding/service';
 import { areaGuard } from './auth/guard';
 import { createAuthService } from './auth/service';
@@ -35,7 +34,6 @@ import { createSessionsStore } from './auth/store';
 import { DECLARED_ACTIONS } from './catalog';
 import type { Config } from './config';
 import { casesFeature } from './cases';
-import { IMPORT_REFUSALS } from './cases/import';
 import { casesTransferFeature } from './cases/transfer';
 import { createTransferService } from './cases/transfer-service';
 import { createClientsService } from './cases/client-service';
@@ -55,7 +53,7 @@ import { firmsFeature } from './firms';
 import { formsFeature } from './forms';
 import { createCaseFigures } from './cases/figures';
 import { createReportsService, REPORTS_QUEUE, reportsFeature } from './reports';
-import { createFormsService, EDITION_MAX_BYTES, EDITION_REFUSALS } from './forms/service';
+import { createFormsService } from './forms/service';
 import { createFirmsService } from './firms/service';
 import { healthFeature } from './health';
 import { createHealthService } from './health/service';
@@ -70,7 +68,6 @@ import { ipRateLimit } from './http/rate-limit';
 import { createRenderer } from './http/render';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security';
-import { multipartToDisk, multipartUpload } from './http/multipart';
 import { invitationsFeature } from './invitations';
 import { createJobRunner } from './jobs';
 import { createInvitationsService } from './invitations/service';
@@ -86,8 +83,6 @@ import { createPasswordsService } from './passwords/service';
 import { publicPages } from './public';
 import { filingFeeOf } from './rules';
 import { api as apiPaths, pages } from './shared/paths';
-import { CASE_LIMITS } from './shared/cases';
-import { DOCUMENT_MAX_BYTES, UPLOAD_REFUSALS } from './shared/documents';
 import { ROLES } from './shared/session';
 import { createSealer } from './secrets';
 import { settingsFeature } from './settings';
@@ -187,7 +182,7 @@ export function createApp(deps: AppDeps): App {
     apiBaseUrl: config.apiBaseUrl,
     timeZone: config.timeZone,
   });
-  const kit = createActionKit(access);
+  const kit = createActionKit(access, { apiPath });
   const invitations = createInvitationsService({
     db,
     mail,
@@ -447,41 +442,8 @@ export function createApp(deps: AppDeps): App {
       sessions,
     }),
   );
-  // The logo upload is multipart: read (within its limit) before the CSRF check, which needs its token.
-  app.use(
-    [pages.admin.settingsLogo, `${apiPath}${apiPaths.settingsLogo}`],
-    multipartUpload({ field: 'logo', maxBytes: LOGO_MAX_BYTES, tooLarge: LOGO_REFUSALS.size.message }),
-  );
-  // So is Import Cases; its file (up to 20 MB) goes to a temporary file, never held in memory.
-  app.use(
-    [pages.cases('admin').import, pages.cases('user').import, `${apiPath}${apiPaths.casesImport}`],
-    multipartToDisk({ field: 'file', maxBytes: CASE_LIMITS.importBytes, tooLarge: IMPORT_REFUSALS.tooLarge }),
-  );
-  // And so is a document: streamed to a file beside the firm's documents, refused past 50MB as it streams.
-  app.use(
-    [
-      pages.documents('user').upload,
-      pages.documents('admin').upload,
-      `${apiPath}${apiPaths.documentsUpload}`,
-    ],
-    multipartToDisk({
-      field: 'file',
-      maxBytes: DOCUMENT_MAX_BYTES,
-      tooLarge: UPLOAD_REFUSALS.tooLarge,
-      dir: storage.incomingDir,
-    }),
-  );
-  // And so is an official form edition (a PDF of a few MB).
-  app.use(
-    [pages.forms.editions(':id'), `${apiPath}${apiPaths.formEditions(':id')}`],
-    multipartToDisk({
-      field: 'file',
-      maxBytes: EDITION_MAX_BYTES,
-      tooLarge: EDITION_REFUSALS.tooLarge,
-      dir: storage.incomingDir,
-    }),
-  );
-  app.use(csrfProtection);
+  // CSRF for requests within a session; an upload action's multipart body checks its own token before its file.
+  app.use(csrfProtection(kit.isUpload));
 
   // 4b. A firm member's firm settings for this request (time zone, look), then the idle timeout they set.
   app.use(firmPageContext(settings));

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
+import type { ReceivedFile, UploadSpec } from '../http/multipart';
 import type { HttpMethod } from '../shared/access';
 import type { Role, SessionUser } from '../shared/session';
 
@@ -30,6 +31,8 @@ export type ActionContext<D> = {
   actor: SessionUser | undefined;
   /** The route's parameters, each a well-formed ID. */
   params: Record<string, string>;
+  /** The file an upload action received (see ActionSpec.upload); undefined when none was sent. */
+  file?: ReceivedFile;
   req: Request;
   res: Response;
 };
@@ -70,6 +73,12 @@ export type ActionSpec<D, S extends z.ZodType | undefined, O> = ActionMeta & {
   /** A refused input answers 422 with every field's message; this answers 400 with one message instead. */
   badInput?: string;
   run(ctx: ActionContext<D>, input: S extends z.ZodType ? z.output<S> : undefined): Promise<O>;
+  /**
+   * The action takes one file, sent as multipart/form-data beside its fields: the kit checks the matrix
+   * and the CSRF token before a byte of it is stored, streams it to a temporary file in `dir` (default the
+   * system's) and hands it to run as ctx.file. The text fields are the input.
+   */
+  upload?: UploadSpec & { dir?: (deps: D) => string };
   /** The JSON answer's status: 200 by default, 204 when the answer is empty. */
   status?: number | ((output: O) => number);
   /** The JSON answer made from the run's output (by default the output itself; undefined: no body). */

@@ -1,5 +1,7 @@
 import { type Request, type Response, Router } from 'express';
+import { csrfRefusal, csrfValid } from '../http/csrf';
 import { setFlash } from '../http/flash';
+import { type Received, receiveMultipart } from '../http/multipart';
 import { parseInput } from '../http/validation';
 import { HttpError } from '../http/errors';
 import { ServiceError } from '../shared/errors';
@@ -12,6 +14,7 @@ import {
   paramsOf,
   type Refusal,
 } from './action';
+import { RouteIndex } from './matrix';
 import type { AccessService } from './service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -72,15 +75,32 @@ const textFields = (body: Record<string, unknown>) =>
   );
 
 /**
+ * An upload action's body: its text fields and its file, read only now, after the matrix was checked.
+ * A body that is not multipart (JSON, or a form without a file) was checked for CSRF on its way in.
+ */
+function receive<D>(action: AnyAction<D>, deps: D, req: Request, res: Response): Promise<Received> {
+  const upload = action.upload!;
+  if (!req.is('multipart/form-data')) return Promise.resolve({ fields: textFields(bodyOf(req)) });
+  return receiveMultipart(req, res, {
+    ...upload,
+    dir: upload.dir?.(deps),
+    tokenValid: (fields) => csrfValid(req, fields),
+    badToken: csrfRefusal,
+  });
+}
+
+/**
  * Turns declarations into routes. The API routes are checked by the access middleware in front of the
  * API router (one check for every request, declared or not); form routes and page calls are checked
  * here, against the same row of the matrix, so no page can forget its check.
  */
-export function createActionKit(access: AccessService) {
+export function createActionKit(access: AccessService, options: { apiPath: string }) {
   const check = async (req: Request, action: AnyAction) => {
     const refused = await access.refusalFor(req.session?.user, action, req.sessionUnavailable);
     if (refused) throw refused;
   };
+  /** The routes of upload actions (the API's, and the page forms'), whose multipart bodies check their own CSRF token. */
+  const uploads = { api: new RouteIndex<true>(), pages: new RouteIndex<true>() };
 
   const contextOf = <D>(deps: D, req: Request, res: Response, params: Record<string, string>) =>
     ({ deps, actor: req.session?.user, params, req, res }) as ActionContext<D>;
@@ -94,15 +114,28 @@ export function createActionKit(access: AccessService) {
   }
 
   return {
+    /** Whether a request goes to an upload action's route (API or page form). */
+    isUpload: (req: Request) =>
+      req.path.toLowerCase().startsWith(`${options.apiPath.toLowerCase()}/`)
+        ? uploads.api.find(req.method, req.path.slice(options.apiPath.length)) === true
+        : uploads.pages.find(req.method, req.path) === true,
+
     /** The JSON API routes of these actions. */
     api<D>(actions: Array<AnyAction<D>>, deps: D): Router {
       const router = Router();
       for (const action of actions) {
         const method = action.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+        if (action.upload) uploads.api.add(action.method, action.route, true);
         router[method](expressPath(action.route), async (req, res) => {
           const params = parseParams(action, req.params);
+          const ctx = contextOf(deps, req, res, params);
+          if (action.upload) {
+            const received = await receive(action, deps, req, res);
+            ctx.file = received.file;
+            return respond(action, res, await action.run(ctx, parse(action, received.fields)));
+          }
           const input = parse(action, READS.has(action.method) ? req.query : req.body);
-          respond(action, res, await action.run(contextOf(deps, req, res, params), input));
+          respond(action, res, await action.run(ctx, input));
         });
       }
       return router;
@@ -117,12 +150,18 @@ export function createActionKit(access: AccessService) {
       for (const action of actions) {
         const form = action.form;
         if (!form) continue;
+        if (action.upload) for (const path of [form.path].flat()) uploads.pages.add('POST', path, true);
         router.post(form.path, async (req, res) => {
-          const body = bodyOf(req);
+          let body = bodyOf(req);
           const ctx = contextOf(deps, req, res, {});
           try {
             ctx.params = parseParams(action, req.params);
             await check(req, action);
+            if (action.upload) {
+              const received = await receive(action, deps, req, res);
+              body = received.fields;
+              ctx.file = received.file;
+            }
             const fields = textFields(body);
             const input = parse(action, form.input ? form.input(fields, req) : fields, form.schema);
             const done = await form.done(ctx, await action.run(ctx, input));

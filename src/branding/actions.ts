@@ -1,19 +1,19 @@
-import type { Request } from 'express';
+import type { ReceivedFile } from '../http/multipart';
 import { declareFor } from '../access/action';
 import { HttpError } from '../http/errors';
 import type { Renderer } from '../http/render';
 import { pages } from '../shared/paths';
 import { showLogoPage } from './forms';
-import { type Logo, LOGO_REFUSALS, readLogo } from './logo';
+import { type Logo, LOGO_MAX_BYTES, LOGO_REFUSALS, readLogo } from './logo';
 import type { BrandingService } from './service';
 
 export type BrandingDeps = { branding: BrandingService; render: Renderer };
 const action = declareFor<BrandingDeps>();
 const CATEGORY = 'Settings';
 
-/** The uploaded file (see multipartUpload) as a logo, or the refusal: 413 too large, 415 not PNG or SVG. */
-async function logoOf(req: Request): Promise<Logo> {
-  const read = await readLogo(req.upload);
+/** The uploaded file as a logo, or the refusal: 413 too large, 415 not PNG or SVG. */
+async function logoOf(file: ReceivedFile | undefined): Promise<Logo> {
+  const read = await readLogo(file);
   if (typeof read === 'string') {
     const { status, message } = LOGO_REFUSALS[read];
     throw new HttpError(status, message, { logo: message });
@@ -29,7 +29,8 @@ export const uploadLogo = action({
   method: 'POST',
   route: '/settings/appearance/logo',
   grants: { admin: 'w' },
-  run: async ({ deps, actor, req }) => deps.branding.saveLogo(actor!, await logoOf(req)),
+  upload: { field: 'logo', maxBytes: LOGO_MAX_BYTES, tooLarge: LOGO_REFUSALS.size.message },
+  run: async ({ deps, actor, file }) => deps.branding.saveLogo(actor!, await logoOf(file)),
   form: {
     path: pages.admin.settingsLogo,
     done: () => ({

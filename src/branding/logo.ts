@@ -1,4 +1,5 @@
-import type { UploadedFile } from '../http/multipart';
+import fs from 'node:fs/promises';
+import type { ReceivedFile } from '../http/multipart';
 import { sanitizeSvg } from './svg';
 
 export const LOGO_MAX_BYTES = 512 * 1024;
@@ -27,13 +28,14 @@ const isPng = (bytes: Buffer) =>
  * The uploaded file as the firm's logo: its type decided by its content (the PNG signature, or text that
  * parses as SVG), which its name's extension must agree with; an SVG comes back sanitized.
  */
-export async function readLogo(file: UploadedFile | undefined): Promise<Logo | LogoRefusal> {
+export async function readLogo(file: ReceivedFile | undefined): Promise<Logo | LogoRefusal> {
   if (!file) return 'missing';
   if (file.tooLarge) return 'size';
+  const bytes = await fs.readFile(file.path);
   const extension = /\.(png|svg)$/i.exec(file.filename)?.[1]?.toLowerCase();
-  if (isPng(file.bytes)) return extension === 'png' ? { type: 'image/png', bytes: file.bytes } : 'type';
-  if (extension !== 'svg' || file.bytes.includes(0)) return 'type';
-  const clean = await sanitizeSvg(file.bytes);
+  if (isPng(bytes)) return extension === 'png' ? { type: 'image/png', bytes } : 'type';
+  if (extension !== 'svg' || bytes.includes(0)) return 'type';
+  const clean = await sanitizeSvg(bytes);
   if (clean === undefined) return 'type';
   if (!/<(path|rect|circle|ellipse|line|polyline|polygon|text|image|use)\b/.test(clean)) return 'empty';
   return { type: 'image/svg+xml', bytes: Buffer.from(clean) };

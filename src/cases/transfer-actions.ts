@@ -1,4 +1,5 @@
-import type { Request } from 'express';
+import type { ReceivedFile } from '../http/multipart';
+import { CASE_LIMITS } from '../shared/cases';
 import { declareFor } from '../access/action';
 import { api } from '../shared/paths';
 import { fileRefusal, IMPORT_REFUSALS, importInput } from './import';
@@ -10,9 +11,8 @@ export type TransferActionDeps = { transfer: TransferService };
 const action = declareFor<TransferActionDeps>();
 const CATEGORY = 'Case Management';
 
-/** The CSV file sent beside the form's fields (see multipartToDisk in app.tsx), where it waits on disk. */
-function fileOf(req: Request): string {
-  const file = req.storedUpload;
+/** The CSV file sent beside the form's fields, where it waits on disk. */
+function pathOf(file: ReceivedFile | undefined): string {
   if (!file) throw fileRefusal(IMPORT_REFUSALS.noFile);
   if (file.tooLarge) throw fileRefusal(IMPORT_REFUSALS.tooLarge);
   return file.path;
@@ -27,7 +27,8 @@ export const importCases = action({
   route: api.casesImport,
   grants: { user: 'w', admin: 'w' },
   input: importInput,
-  run: ({ deps, actor, req }, input) => deps.transfer.importCases(actor!, fileOf(req), input.mode),
+  upload: { field: 'file', maxBytes: CASE_LIMITS.importBytes, tooLarge: IMPORT_REFUSALS.tooLarge },
+  run: ({ deps, actor, file }, input) => deps.transfer.importCases(actor!, pathOf(file), input.mode),
 });
 
 export const exportCases = action({

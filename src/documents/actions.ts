@@ -1,5 +1,10 @@
 import { declareFor } from '../access/action';
-import type { DocumentAnalysis, DocumentRecord } from '../shared/documents';
+import {
+  DOCUMENT_MAX_BYTES,
+  type DocumentAnalysis,
+  type DocumentRecord,
+  UPLOAD_REFUSALS,
+} from '../shared/documents';
 import { api, pages } from '../shared/paths';
 import {
   areaOf,
@@ -29,7 +34,14 @@ export const uploadDocument = action({
   route: api.documentsUpload,
   grants: { user: 'w', admin: 'w' },
   input: uploadFields,
-  run: ({ deps, actor, req }, input) => deps.documents.upload(actor!, req.storedUpload, input),
+  // Beside the firm's documents, so that keeping the file is a rename.
+  upload: {
+    field: 'file',
+    maxBytes: DOCUMENT_MAX_BYTES,
+    tooLarge: UPLOAD_REFUSALS.tooLarge,
+    dir: (deps) => deps.documents.incomingDir,
+  },
+  run: ({ deps, actor, file }, input) => deps.documents.upload(actor!, file, input),
   status: 201,
   // The upload area without JavaScript: one file, then its page, which shows the analysis once done.
   form: {

@@ -6,7 +6,7 @@ import type { CasesService } from '../cases/service';
 import { caseListQuery } from '../cases/schema';
 import type { DB } from '../db/schema';
 import { inTransaction } from '../db/transaction';
-import type { StoredFile } from '../http/multipart';
+import type { ReceivedFile } from '../http/multipart';
 import { createJobQueue } from '../jobs';
 import { personName } from '../shared/cases';
 import { formatDate, todayIn } from '../shared/dates';
@@ -146,6 +146,9 @@ export function createDocumentsService(deps: DocumentsDeps) {
   }
 
   return {
+    /** Where uploads are streamed before they are kept: beside the documents, so keeping one is a rename. */
+    incomingDir: storage.incomingDir,
+
     async list(actor: SessionUser, query: DocumentListQuery): Promise<DocumentPage> {
       const firmId = firmOf(actor);
       const where = { firmId, ...query, q: query.q || undefined };
@@ -184,7 +187,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
      */
     async upload(
       actor: SessionUser,
-      file: StoredFile | undefined,
+      file: ReceivedFile | undefined,
       fields: UploadFields,
     ): Promise<DocumentRecord> {
       const firmId = firmOf(actor);

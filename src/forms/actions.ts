@@ -3,6 +3,7 @@ import { PACKET_FORM_CODES } from '../shared/forms';
 import { api, pages } from '../shared/paths';
 import { type FormsPageDeps, renderEditionRefusal } from './forms';
 import { editionFields, generateInput, validateInput } from './schema';
+import { EDITION_MAX_BYTES, EDITION_REFUSALS } from './service';
 
 const action = declareFor<FormsPageDeps>();
 const FORMS = 'USCIS Forms';
@@ -69,8 +70,9 @@ export const uploadFormEdition = action({
   notFound: FORM_NOT_FOUND,
   grants: { user: 'w', admin: 'w' },
   input: editionFields,
-  run: async ({ deps, actor, params, req }, input) =>
-    deps.forms.uploadEdition(actor!, deps.forms.specification(params.id).code, req.storedUpload, input),
+  upload: { field: 'file', maxBytes: EDITION_MAX_BYTES, tooLarge: EDITION_REFUSALS.tooLarge },
+  run: async ({ deps, actor, params, file }, input) =>
+    deps.forms.uploadEdition(actor!, deps.forms.specification(params.id).code, file, input),
   status: 201,
   form: {
     path: pages.forms.editions(':id'),

@@ -11,7 +11,7 @@ import { inTransaction } from '../db/transaction';
 import { sniffKind } from '../documents/file-kind';
 import type { DocumentsService } from '../documents/service';
 import type { DocumentStorage } from '../documents/storage';
-import type { StoredFile } from '../http/multipart';
+import type { ReceivedFile } from '../http/multipart';
 import { personName, type FormType } from '../shared/cases';
 import { todayIn } from '../shared/dates';
 import { DOCUMENT_TYPES } from '../shared/documents';
@@ -261,7 +261,7 @@ export function createFormsService(deps: FormsDeps) {
     async uploadEdition(
       actor: SessionUser,
       code: PacketForm,
-      file: StoredFile | undefined,
+      file: ReceivedFile | undefined,
       fields: EditionFields,
     ): Promise<EditionRecord> {
       const firmId = firmOf(actor);
