@@ -56,7 +56,8 @@ export type FormSpec<D, O> = {
   input?: (body: Record<string, string>, req: Request) => unknown;
   /** The form's own schema, when the page asks more than the API (a password typed twice). */
   schema?: z.ZodType;
-  done(ctx: ActionContext<D>, output: O): FormDone | Promise<FormDone>;
+  /** Where to go next; or 'shown' once it has rendered the outcome on the same page (an import's refused rows). */
+  done(ctx: ActionContext<D>, output: O): FormDone | 'shown' | Promise<FormDone | 'shown'>;
   /** Renders the form's page again with the refusal and the values entered (status from the refusal). */
   refused(ctx: ActionContext<D>, refusal: Refusal, body: Record<string, unknown>): Promise<void> | void;
   /** A fault while running (not a refusal), logged first: the page that says so, where SPEC words it. */
@@ -78,7 +79,7 @@ export type ActionSpec<D, S extends z.ZodType | undefined, O> = ActionMeta & {
    * and the CSRF token before a byte of it is stored, streams it to a temporary file in `dir` (default the
    * system's) and hands it to run as ctx.file. The text fields are the input.
    */
-  upload?: UploadSpec & { dir?: (deps: D) => string };
+  upload?: UploadSpec & { dir?(deps: D): string };
   /** The JSON answer's status: 200 by default, 204 when the answer is empty. */
   status?: number | ((output: O) => number);
   /** The JSON answer made from the run's output (by default the output itself; undefined: no body). */

@@ -165,6 +165,7 @@ export function createActionKit(access: AccessService, options: { apiPath: strin
             const fields = textFields(body);
             const input = parse(action, form.input ? form.input(fields, req) : fields, form.schema);
             const done = await form.done(ctx, await action.run(ctx, input));
+            if (done === 'shown') return;
             if (done.flash) setFlash(req, done.kind ?? 'success', done.flash);
             res.redirect(303, done.to);
           } catch (error) {
