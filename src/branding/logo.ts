@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import type { ReceivedFile } from '../http/multipart';
-import { sanitizeSvg } from './svg';
+import { sanitizeSvg, SVG_LIMITS, svgShapeRefusal } from './svg';
 
 export const LOGO_MAX_BYTES = 512 * 1024;
 export type LogoType = 'image/png' | 'image/svg+xml';
@@ -14,6 +14,22 @@ export const LOGO_REFUSALS = {
   type: { status: 415, message: `This file is not a PNG or SVG image. ${ACCEPTED}` },
   size: { status: 413, message: `This file is larger than 512 KB. ${ACCEPTED}` },
   empty: { status: 422, message: `Nothing would be left of this SVG once made safe. ${ACCEPTED}` },
+  cdata: {
+    status: 422,
+    message: `This SVG holds a CDATA section, which a logo does not need: save it again as plain SVG. ${ACCEPTED}`,
+  },
+  instruction: {
+    status: 422,
+    message: `This SVG holds a processing instruction (<?…?>) besides the XML declaration: save it again as plain SVG. ${ACCEPTED}`,
+  },
+  'css-escape': {
+    status: 422,
+    message: `This SVG's styles use CSS escapes (a backslash), which can hide a link to another site: save it again without them. ${ACCEPTED}`,
+  },
+  complex: {
+    status: 422,
+    message: `This SVG is too complex for a logo: at most ${SVG_LIMITS.elements.toLocaleString('en-US')} elements, nested at most ${SVG_LIMITS.depth} deep. ${ACCEPTED}`,
+  },
 } as const;
 export type LogoRefusal = keyof typeof LOGO_REFUSALS;
 
@@ -35,6 +51,8 @@ export async function readLogo(file: ReceivedFile | undefined): Promise<Logo | L
   const extension = /\.(png|svg)$/i.exec(file.filename)?.[1]?.toLowerCase();
   if (isPng(bytes)) return extension === 'png' ? { type: 'image/png', bytes } : 'type';
   if (extension !== 'svg' || bytes.includes(0)) return 'type';
+  const shape = svgShapeRefusal(bytes.toString('utf8'));
+  if (shape) return shape;
   const clean = await sanitizeSvg(bytes);
   if (clean === undefined) return 'type';
   if (!/<(path|rect|circle|ellipse|line|polyline|polygon|text|image|use)\b/.test(clean)) return 'empty';

@@ -11,6 +11,48 @@ const CSS_IMPORT = /@import[^;]*;?/gi;
 
 const withoutExternalCss = (css: string) => css.replace(CSS_IMPORT, '').replace(EXTERNAL_CSS_URL, 'none');
 
+/** A logo is a few hundred shapes: these bounds keep the sanitizer's work small whatever the file. */
+export const SVG_LIMITS = { elements: 5000, depth: 40 };
+
+/** Why an SVG is refused before it is parsed: what it holds has no place in a logo. */
+export type SvgShapeRefusal = 'cdata' | 'instruction' | 'css-escape' | 'complex';
+
+/** A start or end tag (its attributes, quoted values kept whole), or a comment. */
+const TAG = /<!--[\s\S]*?-->|<(\/?)([A-Za-z_][\w:.-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
+/** The XML declaration, the one <?…?> a logo may start with. */
+const XML_DECLARATION = /^\s*<\?xml\s[^?]*\?>/;
+
+/**
+ * Checks in one pass over the text, before any parser sees it, what the sanitizer should never have to
+ * handle: CDATA sections and processing instructions (other than the XML declaration), CSS escapes in
+ * attributes or a <style> (`u\72l(…)` is `url(…)`, which the sanitizer's patterns would not recognize),
+ * and more elements or deeper nesting than a logo has (the sanitizer's time grows fast with both).
+ */
+export function svgShapeRefusal(text: string): SvgShapeRefusal | undefined {
+  if (text.includes('<![CDATA[')) return 'cdata';
+  if (text.replace(XML_DECLARATION, '').includes('<?')) return 'instruction';
+  let depth = 0;
+  let elements = 0;
+  let styleFrom = -1;
+  for (const match of text.matchAll(TAG)) {
+    const [tag, closing, name, attributes = ''] = match;
+    if (!name) continue;
+    const selfClosing = tag.endsWith('/>');
+    if (closing) {
+      if (name.toLowerCase() === 'style' && styleFrom >= 0 && text.slice(styleFrom, match.index).includes('\\'))
+        return 'css-escape';
+      depth--;
+      continue;
+    }
+    if (attributes.includes('\\')) return 'css-escape';
+    elements++;
+    if (!selfClosing) depth++;
+    if (name.toLowerCase() === 'style' && !selfClosing) styleFrom = match.index + tag.length;
+    if (elements > SVG_LIMITS.elements || depth > SVG_LIMITS.depth) return 'complex';
+  }
+  return undefined;
+}
+
 type Sanitizer = { window: JSDOM['window']; purify: DOMPurify };
 let sanitizer: Promise<Sanitizer> | undefined;
 

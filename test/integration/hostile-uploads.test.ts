@@ -202,3 +202,71 @@ describe('a cut-off multipart request', () => {
     }
   }, 90_000);
 });
+
+describe('a logo SVG that is no logo', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  const RULE = 'The logo must be a PNG or SVG file of at most 512 KB.';
+  const upload = async (svg: string) => {
+    const { agent, token } = await signIn(t.app, 'admin');
+    return agent
+      .post('/api/settings/appearance/logo')
+      .set('X-CSRF-Token', token)
+      .attach('logo', Buffer.from(svg), { filename: 'logo.svg', contentType: 'image/svg+xml' });
+  };
+  const svg = (inner: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">${inner}</svg>`;
+
+  it('refuses deep nesting and too many elements at once, before parsing', async () => {
+    const nested = svg(`${'<g>'.repeat(4000)}<rect width="1" height="1"/>${'</g>'.repeat(4000)}`);
+    expect(nested.length).toBeGreaterThan(28_000);
+    const started = Date.now();
+    const res = await upload(nested);
+    expect(res.status).toBe(422);
+    expect(res.body.error).toBe(
+      `This SVG is too complex for a logo: at most 5,000 elements, nested at most 40 deep. ${RULE}`,
+    );
+    expect(Date.now() - started).toBeLessThan(3000);
+    const many = await upload(svg('<rect width="1" height="1"/>'.repeat(5001)));
+    expect(many.status).toBe(422);
+  });
+
+  it('refuses CSS escapes in a style element or an attribute', async () => {
+    const message = `This SVG's styles use CSS escapes (a backslash), which can hide a link to another site: save it again without them. ${RULE}`;
+    for (const escaped of [
+      '<style>rect { fill: u\\72l(https://evil.example/x) }</style><rect width="1" height="1"/>',
+      '<style>@\\69mport "https://evil.example/x.css";</style><rect width="1" height="1"/>',
+      '<rect width="1" height="1" style="fill: u\\72l(https://evil.example/x)"/>',
+      '<rect width="1" height="1" fill="u\\72l(https://evil.example/x)"/>',
+    ]) {
+      const res = await upload(svg(escaped));
+      expect(res.status).toBe(422);
+      expect(res.body.error).toBe(message);
+    }
+  });
+
+  it('gives a clear 422 for CDATA sections and processing instructions', async () => {
+    const cdata = await upload(
+      svg('<style><![CDATA[rect { fill: red }]]></style><rect width="1" height="1"/>'),
+    );
+    expect(cdata.status).toBe(422);
+    expect(cdata.body.error).toBe(
+      `This SVG holds a CDATA section, which a logo does not need: save it again as plain SVG. ${RULE}`,
+    );
+    const instruction = await upload(
+      `<?xml version="1.0"?><?xml-stylesheet href="https://evil.example/x.css"?>${svg('<rect width="1" height="1"/>')}`,
+    );
+    expect(instruction.status).toBe(422);
+    expect(instruction.body.error).toBe(
+      `This SVG holds a processing instruction (<?…?>) besides the XML declaration: save it again as plain SVG. ${RULE}`,
+    );
+    // The XML declaration alone is what editors write: still a logo.
+    const declared = await upload(
+      `<?xml version="1.0" encoding="UTF-8"?>\n${svg('<rect width="1" height="1"/>')}`,
+    );
+    expect(declared.status).toBe(200);
+  });
+});
