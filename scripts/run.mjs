@@ -27,13 +27,18 @@ if (builtAt < sourcesAt) {
   await build();
 }
 
-// The bundle runs as a child so that signals reach it directly and its exit code is ours.
+// The bundle runs as a child so that signals reach it directly and its exit code is ours. npm runs this
+// script through `sh -c`, and on SIGTERM npm signals only that shell, which dies without passing it on:
+// so a change of parent (the shell is gone) stops the server too, and the server stops by itself when
+// this process goes (its IPC channel closes), even on SIGKILL.
 const child = spawn(
   process.execPath,
   ['--enable-source-maps', path.join(root, 'dist', `${name}.js`), ...process.argv.slice(3)],
-  {
-    stdio: 'inherit',
-  },
+  // Only the server watches the channel; the one-shot commands would wait on it forever.
+  { stdio: ['inherit', 'inherit', 'inherit', ...(name === 'server' ? ['ipc'] : [])] },
 );
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+const stop = (signal) => child.exitCode === null && child.signalCode === null && child.kill(signal);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal));
+const parent = process.ppid;
+setInterval(() => process.ppid !== parent && stop('SIGTERM'), 250).unref();
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -58,6 +58,11 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  // Started by `npm start` (scripts/run.mjs): when that process is gone, however it ended, so is the server.
+  if (process.channel) {
+    process.channel.unref();
+    process.on('disconnect', () => stop('parent exited'));
+  }
 }
 
 main().catch((error) => {

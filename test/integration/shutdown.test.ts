@@ -1,3 +1,4 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -76,5 +77,76 @@ describe('stopping the server process', () => {
     expect(tally.reset).toBe(0);
     expect(tally.refused).toBe(6);
     expect(seconds).toBeLessThan(3);
+  });
+});
+
+/** The processes of a process group, by reading /proc (field 5 of stat is the group). */
+function groupMembers(pgid: number): Array<{ pid: number; cmd: string }> {
+  const members: Array<{ pid: number; cmd: string }> = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // A zombie has ended already; only its parent has yet to read its exit status.
+      if (Number(fields[2]) === pgid && fields[0] !== 'Z')
+        members.push({
+          pid: Number(entry),
+          cmd: fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' '),
+        });
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return members;
+}
+
+describe('npm start', () => {
+  const root = path.join(__dirname, '..', '..');
+  const dataDirs: string[] = [];
+  const children: ChildProcess[] = [];
+  afterAll(() => {
+    for (const child of children)
+      for (const member of groupMembers(child.pid!)) process.kill(member.pid, 'SIGKILL');
+    dataDirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
+  });
+
+  /** `npm start` in a process group of its own, once its server listens. */
+  async function npmStart() {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reti-npm-start-'));
+    dataDirs.push(dataDir);
+    const child = spawn('npm', ['start'], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', HOME: dataDir, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    let output = '';
+    child.stdout!.on('data', (d) => (output += d));
+    child.stderr!.on('data', (d) => (output += d));
+    await waitFor(
+      () => /is running at http:\/\/localhost:\d+/.test(output) || child.exitCode !== null,
+      60_000,
+    );
+    expect(output).toMatch(/is running at/);
+    return { child, output: () => output };
+  }
+
+  it('stops the server within its drain time when npm alone is sent SIGTERM', async () => {
+    const { child, output } = await npmStart();
+    expect(groupMembers(child.pid!).some((m) => m.cmd.includes('dist/server.js'))).toBe(true);
+    const started = Date.now();
+    child.kill('SIGTERM');
+    await waitFor(() => groupMembers(child.pid!).length === 0, 12_000);
+    expect(Date.now() - started).toBeLessThan(12_000);
+    expect(output()).toContain('"msg":"stopped"');
+  });
+
+  it('stops the server when the process that started it is killed outright', async () => {
+    const { child } = await npmStart();
+    const runner = groupMembers(child.pid!).find((m) => m.cmd.includes('scripts/run.mjs'))!;
+    process.kill(runner.pid, 'SIGKILL');
+    await waitFor(() => !groupMembers(child.pid!).some((m) => m.cmd.includes('dist/server.js')), 12_000);
   });
 });
