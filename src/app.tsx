@@ -419,9 +419,13 @@ export function createApp(deps: AppDeps): App {
   // 1. Request ID and one log line per request.
   app.use(requestLog(logger));
 
-  // 2. Security headers with a per-request CSP nonce; built assets, compressed at build time and cached for
-  // a year, and the icon browsers ask for by name; then compression of whatever else is sent.
-  app.use(securityHeaders({ production: config.production, apiBaseUrl: config.apiBaseUrl }));
+  // 2. An anonymous page that is the same for every visitor, rendered and compressed once, goes out from
+  // memory here with its headers worked out once. Then security headers with a per-request CSP nonce; built
+  // assets, compressed at build time and cached for a year, and the icon browsers ask for by name; then
+  // compression of whatever else is sent.
+  const security = securityHeaders({ production: config.production, apiBaseUrl: config.apiBaseUrl });
+  app.use(render.fromMemory(cookieName, security));
+  app.use(security.middleware);
   const assets = assetFiles();
   app.use(ASSETS_URL, assets.hashed);
   app.get('/favicon.ico', assets.fixed(deps.manifest.icons.ico));

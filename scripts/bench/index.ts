@@ -26,7 +26,7 @@ import { measurePermissionCheck } from './permission';
 import { DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, freshSchema, redacted, redisProblem } from './services';
 
 const GOALS = {
-  publicRatio: 0.6,
+  publicRatio: 0.8,
   dashboardRatio: 0.25,
   homeScriptGzipBytes: 5 * 1024,
   permissionCheckMicros: 20,

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Request, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { type PageBranding, RenderContext, type RenderContextValue } from '../../views/context';
@@ -8,6 +8,7 @@ import { BareLayout, Layout } from '../../views/layouts/Layout';
 import { type AssetManifest, matchesETag } from './assets';
 import { acceptedEncodings, compressForever, type Encoding } from './compression';
 import { csrfToken } from './csrf';
+import type { SecurityHeaders } from './security';
 import { takeFlash } from './flash';
 
 export type RenderOptions = {
@@ -19,38 +20,83 @@ export type RenderOptions = {
   cacheable?: boolean;
 };
 
-export type Renderer = (req: Request, res: Response, page: ReactElement, options: RenderOptions) => void;
+export type Renderer = ((req: Request, res: Response, page: ReactElement, options: RenderOptions) => void) & {
+  /**
+   * Answers a GET of an anonymous page already kept in memory before any other middleware runs: no session
+   * is read and no route is matched. Anything else (a query, a session cookie, a page not kept) passes on.
+   */
+  fromMemory(sessionCookie: string, security: SecurityHeaders): RequestHandler;
+};
 
 /**
  * A page kept as bytes, in every encoding, with a strong ETag. It carries no nonce (that would make every
  * copy unique): its CSP allows its one inline script by hash instead.
  */
-type CachedPage = { bodies: Record<Encoding, Buffer>; etag: string; scriptSource: string };
+type CachedPage = {
+  bodies: Record<Encoding, Buffer>;
+  etag: string;
+  scriptSource: string;
+  status: number;
+  noindex: boolean;
+};
 
 const sha256 = (data: string | Buffer) => crypto.createHash('sha256').update(data).digest('base64');
 
-function cachedPage(html: string, script: string | undefined): CachedPage {
+function cachedPage(html: string, script: string | undefined, status: number, noindex: boolean): CachedPage {
   const body = Buffer.from(html);
   return {
     bodies: compressForever(body),
     etag: sha256(body).slice(0, 27),
     scriptSource: script === undefined ? '' : ` 'sha256-${sha256(script)}'`,
+    status,
+    noindex,
   };
 }
 
 const CSP = 'Content-Security-Policy';
 
-function sendCached(req: Request, res: Response, page: CachedPage, status: number): void {
+/** A kept page's answer in one encoding: its headers, and those of a 304. */
+type PreparedAnswer = { etag: string; headers: Record<string, string>; notModified: Record<string, string> };
+
+const etagOf = (page: CachedPage, encoding: Encoding) =>
+  `"${page.etag}${encoding === 'identity' ? '' : `-${encoding}`}"`;
+
+function prepareAnswers(
+  page: CachedPage,
+  security: Array<[string, string]>,
+): Record<Encoding, PreparedAnswer> {
+  const prepare = (encoding: Encoding): PreparedAnswer => {
+    const etag = etagOf(page, encoding);
+    const notModified: Record<string, string> = {
+      ...Object.fromEntries(security),
+      Vary: 'Cookie, Accept-Encoding',
+      ETag: etag,
+      ...(page.noindex ? { 'X-Robots-Tag': 'noindex, nofollow' } : {}),
+    };
+    const headers = {
+      ...notModified,
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Length': String(page.bodies[encoding].length),
+      ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
+    };
+    return { etag, headers, notModified };
+  };
+  return { br: prepare('br'), gzip: prepare('gzip'), identity: prepare('identity') };
+}
+
+function sendCached(req: Request, res: Response, page: CachedPage): void {
+  res.vary('Cookie');
+  if (page.noindex) res.set('X-Robots-Tag', 'noindex, nofollow');
   const nonceSource = ` 'nonce-${res.locals.nonce as string}'`;
   res.set(CSP, String(res.get(CSP)).replace(nonceSource, page.scriptSource));
   const encoding = acceptedEncodings(req)[0];
-  const etag = `"${page.etag}${encoding === 'identity' ? '' : `-${encoding}`}"`;
+  const etag = etagOf(page, encoding);
   res.vary('Accept-Encoding').set('ETag', etag);
   if (encoding !== 'identity') res.set('Content-Encoding', encoding);
   if (matchesETag(req, etag)) return void res.status(304).end();
   const body = page.bodies[encoding];
   res
-    .status(status)
+    .status(page.status)
     .type('html')
     .set('Content-Length', String(body.length))
     .end(req.method === 'HEAD' ? undefined : body);
@@ -63,6 +109,8 @@ export function createRenderer(config: {
   timeZone: string;
 }): Renderer {
   const cache = new Map<string, CachedPage>();
+  // A new year changes the footer's copyright line: the pages of the year before are not served.
+  const keyOf = (path: string) => `${path}|${new Date().getFullYear()}`;
 
   /** The page's HTML, and the text of its inline script. */
   function toHtml(
@@ -99,25 +147,50 @@ export function createRenderer(config: {
     return { html, script: bootScript(context.islands, config.manifest) };
   }
 
-  return (req, res, page, options) => {
+  const render = (req: Request, res: Response, page: ReactElement, options: RenderOptions) => {
     const signedIn = Boolean(req.session?.user);
     res.vary('Cookie');
     if (signedIn) res.set('Cache-Control', 'private, no-store');
     if (options.meta.noindex) res.set('X-Robots-Tag', 'noindex, nofollow');
     const status = options.status ?? 200;
     if (options.cacheable && !signedIn && !req.session?.flash) {
-      const key = `${req.path}|${new Date().getFullYear()}`;
+      const key = keyOf(req.path);
       let cached = cache.get(key);
       if (cached === undefined) {
         const { html, script } = toHtml(req, res, '', page, options);
-        cached = cachedPage(html, script);
+        cached = cachedPage(html, script, status, Boolean(options.meta.noindex));
         cache.set(key, cached);
       }
-      return sendCached(req, res, cached, status);
+      return sendCached(req, res, cached);
     }
     res
       .status(status)
       .type('html')
       .send(toHtml(req, res, res.locals.nonce as string, page, options).html);
   };
+
+  return Object.assign(render, {
+    fromMemory(sessionCookie: string, security: SecurityHeaders): RequestHandler {
+      const cookie = `${sessionCookie}=`;
+      // Every header of a kept page in each encoding, worked out once: a request only picks its set.
+      const prepared = new WeakMap<CachedPage, Record<Encoding, PreparedAnswer>>();
+      const preparedOf = (page: CachedPage) => {
+        let answers = prepared.get(page);
+        if (!answers)
+          prepared.set(page, (answers = prepareAnswers(page, security.forScript(page.scriptSource))));
+        return answers;
+      };
+      return (req, res, next) => {
+        if ((req.method !== 'GET' && req.method !== 'HEAD') || req.url.includes('?')) return next();
+        if (req.headers.cookie?.includes(cookie)) return next();
+        const cached = cache.get(keyOf(req.path));
+        if (!cached) return next();
+        const encoding = acceptedEncodings(req)[0];
+        const answer = preparedOf(cached)[encoding];
+        if (matchesETag(req, answer.etag)) return void res.writeHead(304, answer.notModified).end();
+        res.writeHead(cached.status, answer.headers);
+        res.end(req.method === 'HEAD' ? undefined : cached.bodies[encoding]);
+      };
+    },
+  });
 }

@@ -11,7 +11,17 @@ const NONCE_SLOT = `nonce-slot-${crypto.randomBytes(12).toString('hex')}`;
  * headers out once, at start-up (none of them depends on the request); each response then gets them
  * with its own nonce, which saves running helmet's dozen middlewares per request.
  */
-export function securityHeaders(options: { production: boolean; apiBaseUrl: string }): RequestHandler {
+export type SecurityHeaders = {
+  /** Sets the headers on every response, each with a fresh nonce (kept in res.locals.nonce). */
+  middleware: RequestHandler;
+  /**
+   * The same headers for a page kept as bytes, which carries no nonce (that would make every copy unique):
+   * its one inline script is allowed by `scriptSource` (" 'sha256-…'", or '' when it has none).
+   */
+  forScript(scriptSource: string): Array<[string, string]>;
+};
+
+export function securityHeaders(options: { production: boolean; apiBaseUrl: string }): SecurityHeaders {
   const apiOrigin = /^https?:/.test(options.apiBaseUrl) ? [new URL(options.apiBaseUrl).origin] : [];
   const headers = headersOf(
     helmet({
@@ -37,11 +47,15 @@ export function securityHeaders(options: { production: boolean; apiBaseUrl: stri
       referrerPolicy: { policy: 'same-origin' },
     }),
   );
-  return (_req, res, next) => {
-    const nonce = freshNonce();
-    res.locals.nonce = nonce;
-    for (const [name, value] of headers) res.setHeader(name, value.replace(NONCE_SLOT, nonce));
-    next();
+  return {
+    middleware: (_req, res, next) => {
+      const nonce = freshNonce();
+      res.locals.nonce = nonce;
+      for (const [name, value] of headers) res.setHeader(name, value.replace(NONCE_SLOT, nonce));
+      next();
+    },
+    forScript: (scriptSource) =>
+      headers.map(([name, value]) => [name, value.replace(` 'nonce-${NONCE_SLOT}'`, scriptSource)]),
   };
 }
 

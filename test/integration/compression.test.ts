@@ -4,7 +4,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { readManifest } from '../../src/http/assets';
 import { PUBLIC_BUILD_DIR } from '../../src/paths';
-import { DEMO_PASSWORD, startTestApp, type TestApp } from '../helpers/app';
+import { DEMO_PASSWORD, signIn, startTestApp, type TestApp } from '../helpers/app';
 
 /** What Chromium sends. */
 const BROWSER = 'gzip, deflate, br, zstd';
@@ -118,6 +118,34 @@ describe('compression', () => {
       expect(b.headers.etag).toBe(a.headers.etag);
       expect((await get(BROWSER).set('If-None-Match', a.headers.etag)).status).toBe(304);
       expect((await get('gzip').set('If-None-Match', a.headers.etag)).status).toBe(200);
+    });
+
+    it('answers from memory with the same headers the first rendering sent, HEAD included', async () => {
+      const headersOf = (res: request.Response) => {
+        const { date: _date, 'x-request-id': id, ...rest } = res.headers;
+        expect(id).toMatch(/^[0-9a-f-]{36}$/);
+        return rest;
+      };
+      for (const path of ['/about', '/health']) {
+        const first = await request(t.app).get(path).set('Accept-Encoding', BROWSER);
+        const again = await request(t.app).get(path).set('Accept-Encoding', BROWSER);
+        expect(first.status).toBe(200);
+        expect(headersOf(again)).toEqual(headersOf(first));
+        expect(again.text).toBe(first.text);
+        const head = await request(t.app).head(path).set('Accept-Encoding', BROWSER);
+        expect(head.status).toBe(200);
+        expect(headersOf(head)).toEqual(headersOf(first));
+      }
+    });
+
+    it('is not the answer for a query or a session: those pages are rendered for the request', async () => {
+      await get(BROWSER);
+      const queried = await request(t.app).get('/public?utm_source=mail').set('Accept-Encoding', BROWSER);
+      expect(queried.headers['content-security-policy']).toContain("'nonce-");
+      const { agent } = await signIn(t.app, 'reti');
+      const signedIn = await agent.get('/public').set('Accept-Encoding', BROWSER);
+      expect(signedIn.headers['content-security-policy']).toContain("'nonce-");
+      expect(signedIn.headers['cache-control']).toBe('private, no-store');
     });
 
     it('its CSP allows its one inline script by hash, with no nonce', async () => {
