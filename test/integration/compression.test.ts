@@ -122,9 +122,11 @@ describe('compression', () => {
 
     it('answers from memory with the same headers the first rendering sent, HEAD included', async () => {
       const headersOf = (res: request.Response) => {
-        const { date: _date, 'x-request-id': id, ...rest } = res.headers;
-        expect(id).toMatch(/^[0-9a-f-]{36}$/);
-        return rest;
+        const headers: Record<string, unknown> = { ...res.headers };
+        expect(headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+        delete headers.date;
+        delete headers['x-request-id'];
+        return headers;
       };
       for (const path of ['/about', '/health']) {
         const first = await request(t.app).get(path).set('Accept-Encoding', BROWSER);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { documentsDirOf } from '../../src/documents/storage';
@@ -166,7 +167,7 @@ describe('a cut-off multipart request', () => {
   afterAll(killServers);
 
   it('is refused, and the server keeps answering', async () => {
-    const dataDir = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'reti-cutoff-'));
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reti-cutoff-'));
     const server = startServer({ PORT: '0', DATA_DIR: dataDir, DEMO_PASSWORD: 'Cut-Off-Demo-2026!' });
     try {
       const port = await listeningPort(server);
