@@ -39,7 +39,11 @@ export function svgShapeRefusal(text: string): SvgShapeRefusal | undefined {
     if (!name) continue;
     const selfClosing = tag.endsWith('/>');
     if (closing) {
-      if (name.toLowerCase() === 'style' && styleFrom >= 0 && text.slice(styleFrom, match.index).includes('\\'))
+      if (
+        name.toLowerCase() === 'style' &&
+        styleFrom >= 0 &&
+        text.slice(styleFrom, match.index).includes('\\')
+      )
         return 'css-escape';
       depth--;
       continue;
