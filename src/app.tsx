@@ -17,6 +17,7 @@ import { createPolisher } from './ai/brief/polish';
 import { createBriefService } from './ai/brief/service';
 import { authFeature } from './auth';
 import { BACKUP_ACTIONS, backupsFeature } from './backups';
+import { createRestoreService, RESTORE_MAX_BYTES, RESTORE_QUEUE, RESTORE_REFUSALS } from './backups/restore';
 import { createBackupsService } from './backups/service';
 import { BRANDING_ACTIONS, brandingFeature } from './branding';
 import { LOGO_MAX_BYTES, LOGO_REFUSALS } from './branding/logo';
@@ -257,10 +258,21 @@ export function createApp(deps: AppDeps): App {
     retentionDaysOf: settings.retentionDays,
     wake: () => jobs.wake(REPORTS_QUEUE),
   });
+  // Restores of firm backups: a background job each, one at a time per process.
+  const restores = createRestoreService({
+    db,
+    storage,
+    settingsKey: config.settingsKey,
+    dataDir: config.dataDir,
+    logger,
+    wake: () => jobs.wake(RESTORE_QUEUE),
+    sendRestoredLink: passwords.restored,
+  });
   const jobs = createJobRunner({
     db,
     logger,
     queues: {
+      [RESTORE_QUEUE]: restores.queue,
       [ANALYZE_QUEUE]: documentAnalysisQueue({
         db,
         storage,
@@ -307,6 +319,8 @@ export function createApp(deps: AppDeps): App {
     dataDir: config.dataDir,
     timeZone: config.timeZone,
     logger,
+    storage,
+    settingsKey: config.settingsKey,
     firmsIn,
     settingsIn,
   });
@@ -406,6 +420,8 @@ export function createApp(deps: AppDeps): App {
     backupsFeature({
       kit,
       backups,
+      restores,
+      render,
       activeFirmIds: firms.activeIds,
       logger,
       daily: config.dailyBackups,
@@ -479,6 +495,16 @@ export function createApp(deps: AppDeps): App {
       maxBytes: EDITION_MAX_BYTES,
       tooLarge: EDITION_REFUSALS.tooLarge,
       dir: storage.incomingDir,
+    }),
+  );
+  // And so is a backup archive to restore (platform staff), beside the archives that wait for their restore.
+  app.use(
+    [pages.reti.restores, `${apiPath}${apiPaths.restores}`],
+    multipartToDisk({
+      field: 'file',
+      maxBytes: RESTORE_MAX_BYTES,
+      tooLarge: RESTORE_REFUSALS.tooLarge,
+      dir: restores.incomingDir,
     }),
   );
   app.use(csrfProtection);
