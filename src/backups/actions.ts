@@ -76,7 +76,7 @@ export const restoreBackup = action({
     path: pages.reti.restores,
     done: () => ({
       to: pages.reti.restores,
-      flash: "Restore started: the firm appears below. Its administrators are emailed once it is restored.",
+      flash: 'Restore started: the firm appears below. Its administrators are emailed once it is restored.',
     }),
     refused: (ctx, refusal) => ctx.deps.showRestores(ctx, refusal.message),
   },

@@ -37,7 +37,11 @@ export type ArchiveWriter = {
  * tar → gzip → seal → disk. It is written beside the file first and renamed into place, so a crash never
  * leaves a partial archive under the final name.
  */
-export async function openArchiveWriter(file: string, settingsKey: Buffer, mtime: Date): Promise<ArchiveWriter> {
+export async function openArchiveWriter(
+  file: string,
+  settingsKey: Buffer,
+  mtime: Date,
+): Promise<ArchiveWriter> {
   await fs.promises.mkdir(path.dirname(file), { recursive: true });
   const partial = partialFileOf(file);
   const pack = tarPack();

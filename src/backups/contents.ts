@@ -40,7 +40,13 @@ export type Manifest = {
   missingFiles: Array<{ table: string; id: string }>;
 };
 
-type About = { format: string; formatVersion: number; appVersion: string; backupId: string; createdAt: string };
+type About = {
+  format: string;
+  formatVersion: number;
+  appVersion: string;
+  backupId: string;
+  createdAt: string;
+};
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 const pageName = (table: string, page: number) => `rows/${table}/${String(page).padStart(5, '0')}.ndjson`;
@@ -73,7 +79,10 @@ export async function writeFirmBackup(
         for (let page = 1; ; page++) {
           const found = await rows.page(plan, backup.firm.id, after, PAGE_ROWS);
           if (found.rows.length === 0) break;
-          await writer.add(pageName(plan.table, page), `${found.rows.map((r) => JSON.stringify(r)).join('\n')}\n`);
+          await writer.add(
+            pageName(plan.table, page),
+            `${found.rows.map((r) => JSON.stringify(r)).join('\n')}\n`,
+          );
           if (plan.fileKey)
             for (const row of found.rows)
               stored.push({ table: plan.table, id: String(row.id), key: String(row[plan.fileKey]) });
@@ -91,7 +100,11 @@ export async function writeFirmBackup(
     const archived = await deps.storage.withLocalFile(file.key, async (local) => {
       const stat = await fs.promises.stat(local).catch(() => undefined);
       if (!stat?.isFile()) return undefined;
-      const sha256 = await writer.addStream(`files/${file.table}/${file.id}`, stat.size, fs.createReadStream(local));
+      const sha256 = await writer.addStream(
+        `files/${file.table}/${file.id}`,
+        stat.size,
+        fs.createReadStream(local),
+      );
       return { table: file.table, id: file.id, size: stat.size, sha256 };
     });
     if (archived) files.push(archived);
@@ -104,7 +117,8 @@ export async function writeFirmBackup(
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UUIDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
-export const UNFINISHED_DOCUMENT = 'This document was being analyzed when the backup was made: analyze it again.';
+export const UNFINISHED_DOCUMENT =
+  'This document was being analyzed when the backup was made: analyze it again.';
 export const UNFINISHED_REPORT = 'This report was being made when the backup was made: generate it again.';
 /** A restored account whose sign-in name is taken (by the firm it was backed up from) gets this added. */
 const RENAMED = '-restored';
@@ -181,7 +195,8 @@ const ADJUST: Record<string, (row: Row, ctx: Context) => void> = {
     row.error = UNFINISHED_REPORT;
   },
   audit_log: (row, ctx) => {
-    if (typeof row.entity_id === 'string' && UUID.test(row.entity_id)) row.entity_id = ctx.newId(row.entity_id);
+    if (typeof row.entity_id === 'string' && UUID.test(row.entity_id))
+      row.entity_id = ctx.newId(row.entity_id);
   },
 };
 
@@ -263,7 +278,8 @@ export async function restoreFirmBackup(
     await inTransaction(deps.db, async (trx) => {
       if (plan.table === 'users') await freeLoginIds(trx, rows);
       await createRowsStore(trx).insert(plan.table, rows);
-      if (plan.table === 'cases') await createRowsStore(trx).removeTriggeredPayments(rows.map((r) => String(r.id)));
+      if (plan.table === 'cases')
+        await createRowsStore(trx).removeTriggeredPayments(rows.map((r) => String(r.id)));
     });
     if (plan.table === 'firms') {
       firmId = String(rows[0].id);

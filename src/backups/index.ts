@@ -45,7 +45,10 @@ export function backupsFeature(deps: {
     : undefined;
   return {
     api,
-    pages: Router().use(kit.forms(Object.values(BACKUP_ACTIONS), actionDeps), backupPages({ actions, render })),
+    pages: Router().use(
+      kit.forms(Object.values(BACKUP_ACTIONS), actionDeps),
+      backupPages({ actions, render }),
+    ),
     start: async () => {
       await restores.prepare();
       await runner?.start?.();

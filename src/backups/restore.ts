@@ -95,7 +95,8 @@ export function createRestoreService(deps: RestoreServiceDeps) {
     logger.error({ restoreId: id, err: error }, 'restore failed');
     await discard(row.firm_id);
     await removeUpload(row.file_key);
-    const message = error instanceof SealError || error instanceof ArchiveError ? error.message : RESTORE_FAILED;
+    const message =
+      error instanceof SealError || error instanceof ArchiveError ? error.message : RESTORE_FAILED;
     await inTransaction(db, async (trx) => {
       await createRestoresStore(trx).update(id, {
         status: 'failed',
@@ -120,9 +121,9 @@ export function createRestoreService(deps: RestoreServiceDeps) {
     const users = await createUsersService(db).listByFirm(firmId);
     for (const user of users)
       if (user.status === 'active' && (user.role === 'admin') === admins)
-        await deps.sendRestoredLink(user.id).catch((error) =>
-          logger.error({ userId: user.id, err: error }, 'restored account link not sent'),
-        );
+        await deps
+          .sendRestoredLink(user.id)
+          .catch((error) => logger.error({ userId: user.id, err: error }, 'restored account link not sent'));
   }
 
   async function run(restoreId: string, signal: AbortSignal) {
@@ -221,7 +222,8 @@ export function createRestoreService(deps: RestoreServiceDeps) {
      * SETTINGS_KEY), then kept until its job restores it.
      */
     async accept(actor: SessionUser, upload: StoredFile | undefined): Promise<RestoreItem> {
-      if (!upload) throw new ServiceError('invalid', RESTORE_REFUSALS.noFile, { file: RESTORE_REFUSALS.noFile });
+      if (!upload)
+        throw new ServiceError('invalid', RESTORE_REFUSALS.noFile, { file: RESTORE_REFUSALS.noFile });
       if (upload.tooLarge) throw new ServiceError('too-large', RESTORE_REFUSALS.tooLarge);
       try {
         await checkSealedFile(upload.path, deps.settingsKey);
@@ -236,7 +238,11 @@ export function createRestoreService(deps: RestoreServiceDeps) {
       try {
         await inTransaction(db, async (trx) => {
           await createRestoresStore(trx).insert({ id, fileKey, sizeBytes: upload.size, createdBy: actor.id });
-          await createJobQueue(trx).enqueue({ queue: RESTORE_QUEUE, payload: { restoreId: id }, maxAttempts: 3 });
+          await createJobQueue(trx).enqueue({
+            queue: RESTORE_QUEUE,
+            payload: { restoreId: id },
+            maxAttempts: 3,
+          });
           await createAuditService(trx).record({
             actorUserId: actor.id,
             action: 'restore.started',

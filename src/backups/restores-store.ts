@@ -13,7 +13,12 @@ export function createRestoresStore(db: Kysely<DB>) {
       .select('firms.name as firm_name');
 
   return {
-    async insert(restore: { id: string; fileKey: string; sizeBytes: number; createdBy: string }): Promise<void> {
+    async insert(restore: {
+      id: string;
+      fileKey: string;
+      sizeBytes: number;
+      createdBy: string;
+    }): Promise<void> {
       await db
         .insertInto('restores')
         .values({

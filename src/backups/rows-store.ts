@@ -27,7 +27,12 @@ function scopeOf(plan: TablePlan, firmId: string): RawBuilder<unknown> {
 export function createRowsStore(db: Kysely<DB>) {
   return {
     /** One page of the firm's rows of a table, in key order, after the key values `after`. */
-    async page(plan: TablePlan, firmId: string, after: unknown[] | undefined, limit: number): Promise<RowPage> {
+    async page(
+      plan: TablePlan,
+      firmId: string,
+      after: unknown[] | undefined,
+      limit: number,
+    ): Promise<RowPage> {
       const keys = plan.key.map((k) => sql.ref(`t.${k}`));
       const omitted = (plan.omit ?? []).map((column) => sql` - ${column}::text`);
       const afterKey = after ? sql`AND (${sql.join(keys)}) > (${sql.join(after)})` : sql``;
@@ -77,7 +82,9 @@ export function createRowsStore(db: Kysely<DB>) {
       if (caseIds.length === 0) return;
       await sql`
         DELETE FROM case_payments
-        WHERE case_id IN (SELECT value::uuid FROM jsonb_array_elements_text(${asJson(caseIds)}::jsonb))`.execute(db);
+        WHERE case_id IN (SELECT value::uuid FROM jsonb_array_elements_text(${asJson(caseIds)}::jsonb))`.execute(
+        db,
+      );
     },
 
     async setFirmStatus(firmId: string, status: string): Promise<void> {

@@ -23,7 +23,8 @@ const CHECK_LABEL = 'reti-immigration backup key check v1';
 
 export const SEAL_REFUSALS = {
   notArchive: 'This file is not a Reti Immigration backup.',
-  newer: 'This backup was made by a newer version of Reti Immigration: restore it with that version or later.',
+  newer:
+    'This backup was made by a newer version of Reti Immigration: restore it with that version or later.',
   otherKey:
     'This backup was sealed under another SETTINGS_KEY: it opens only where SETTINGS_KEY is the one in force when it was made.',
   altered: 'This backup was altered or cut short: it cannot be restored.',
@@ -117,7 +118,11 @@ function keyFor(headerBytes: Buffer, settingsKey: Buffer): Buffer {
   if (header?.format !== SEALED_FORMAT || !Number.isInteger(header.version))
     throw new SealError(SEAL_REFUSALS.notArchive);
   if (header.version > SEALED_VERSION) throw new SealError(SEAL_REFUSALS.newer);
-  if (header.chunkBytes !== CHUNK_BYTES || typeof header.salt !== 'string' || typeof header.keyCheck !== 'string')
+  if (
+    header.chunkBytes !== CHUNK_BYTES ||
+    typeof header.salt !== 'string' ||
+    typeof header.keyCheck !== 'string'
+  )
     throw new SealError(SEAL_REFUSALS.notArchive);
   const salt = Buffer.from(header.salt, 'base64url');
   const check = Buffer.from(header.keyCheck, 'base64url');
@@ -156,7 +161,10 @@ export function openStream(settingsKey: Buffer): Transform {
     decipher.setAAD(headerBytes!);
     decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
     try {
-      return Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)), decipher.final()]);
+      return Buffer.concat([
+        decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)),
+        decipher.final(),
+      ]);
     } catch {
       throw new SealError(SEAL_REFUSALS.altered);
     }

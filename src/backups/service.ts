@@ -189,7 +189,14 @@ export function createBackupsService(deps: BackupsServiceDeps) {
           entity: 'backup',
           entityId: row.id,
           firmId,
-          after: { trigger: row.trigger, fileName: fileNameOf(firm, saved), sizeBytes, sha256, rowCounts, files },
+          after: {
+            trigger: row.trigger,
+            fileName: fileNameOf(firm, saved),
+            sizeBytes,
+            sha256,
+            rowCounts,
+            files,
+          },
         });
         return saved;
       });

@@ -84,7 +84,13 @@ export const BACKED_UP: TablePlan[] = [
     omit: ['seq'],
   },
   { table: 'case_payments', scope: byFirm, key: ['id'], ids: ['id', 'firm_id', 'case_id'] },
-  { table: 'case_facts', scope: byFirm, key: ['case_id'], ids: ['case_id', 'firm_id'], userRefs: ['updated_by'] },
+  {
+    table: 'case_facts',
+    scope: byFirm,
+    key: ['case_id'],
+    ids: ['case_id', 'firm_id'],
+    userRefs: ['updated_by'],
+  },
   {
     table: 'documents',
     scope: byFirm,

@@ -71,7 +71,8 @@ const hashToken = (token: string) => crypto.createHash('sha256').update(token).d
  * Why a link was sent: asked for with "Forgot password?", the account was just locked, or it was restored
  * from a backup (which keeps no passwords).
  */
-type Reason = { kind: 'forgot' } | { kind: 'locked'; attempts: number; minutes: number } | { kind: 'restored' };
+type Reason =
+  { kind: 'forgot' } | { kind: 'locked'; attempts: number; minutes: number } | { kind: 'restored' };
 
 const RESTORED_INTRO = {
   subject: `Your firm was restored: choose your ${PRODUCT_NAME} password`,
@@ -80,7 +81,8 @@ const RESTORED_INTRO = {
     '',
     'Choose it here:',
   ],
-  outro: 'Once the link has expired, ask for a new one with "Forgot password?" on the login page, with your user ID.',
+  outro:
+    'Once the link has expired, ask for a new one with "Forgot password?" on the login page, with your user ID.',
 };
 
 function resetEmail(user: UserRow, link: string, reason: Reason) {
@@ -88,25 +90,25 @@ function resetEmail(user: UserRow, link: string, reason: Reason) {
     reason.kind === 'restored'
       ? { ...RESTORED_INTRO, lines: RESTORED_INTRO.lines(user.login_id) }
       : reason.kind === 'locked'
-      ? {
-          subject: `Your ${PRODUCT_NAME} account is locked for ${reason.minutes} minutes`,
-          lines: [
-            `Your account (user ID ${user.login_id}) was locked for ${reason.minutes} minutes after ${reason.attempts} failed sign-ins.`,
-            '',
-            `You can try again once the ${reason.minutes} minutes have passed, or choose a new password now:`,
-          ],
-          outro:
-            'If those sign-ins were not yours, someone may be guessing your password: choosing a new one keeps them out.',
-        }
-      : {
-          subject: `Reset your ${PRODUCT_NAME} password`,
-          lines: [
-            `We were asked to reset the password of your account (user ID ${user.login_id}).`,
-            '',
-            'Choose a new password here:',
-          ],
-          outro: 'If you did not ask for this, you can ignore this email: your password stays as it is.',
-        };
+        ? {
+            subject: `Your ${PRODUCT_NAME} account is locked for ${reason.minutes} minutes`,
+            lines: [
+              `Your account (user ID ${user.login_id}) was locked for ${reason.minutes} minutes after ${reason.attempts} failed sign-ins.`,
+              '',
+              `You can try again once the ${reason.minutes} minutes have passed, or choose a new password now:`,
+            ],
+            outro:
+              'If those sign-ins were not yours, someone may be guessing your password: choosing a new one keeps them out.',
+          }
+        : {
+            subject: `Reset your ${PRODUCT_NAME} password`,
+            lines: [
+              `We were asked to reset the password of your account (user ID ${user.login_id}).`,
+              '',
+              'Choose a new password here:',
+            ],
+            outro: 'If you did not ask for this, you can ignore this email: your password stays as it is.',
+          };
   return {
     subject: intro.subject,
     text: [

@@ -67,7 +67,8 @@ export function BackupsPanel({
       <h3 id="backups-heading">Backups</h3>
       {restoreAwaitingCheck && (
         <Alert kind="error">
-          Your firm was restored from a backup. <a href={pages.admin.restore}>Check the restore and confirm it</a>.
+          Your firm was restored from a backup.{' '}
+          <a href={pages.admin.restore}>Check the restore and confirm it</a>.
         </Alert>
       )}
       <p>

@@ -28,22 +28,29 @@ export function RestoreCheckPage({ check, confirmDisabled }: Props) {
     <section className="card">
       <h1>Restore Check</h1>
       <p>
-        Your firm was restored from a backup made {check.backupMadeAt && <DateTimeText value={check.backupMadeAt} />}
+        Your firm was restored from a backup made{' '}
+        {check.backupMadeAt && <DateTimeText value={check.backupMadeAt} />}
         {check.restoredAt && (
           <>
             {' '}
             (restored <DateTimeText value={check.restoredAt} />)
           </>
         )}
-        . Each table's rows were counted and each file was read back and its SHA-256 compared with the backup's
-        manifest.
+        . Each table's rows were counted and each file was read back and its SHA-256 compared with the
+        backup's manifest.
       </p>
       <Alert kind={check.passed ? 'success' : 'error'}>
         {check.passed
           ? 'Every table and every file matches the backup.'
           : 'Some tables or files do not match the backup: see below.'}
       </Alert>
-      <DataTable caption="Rows" columns={COLUMNS} rows={check.tables} rowKey={(t) => t.table} empty="No tables." />
+      <DataTable
+        caption="Rows"
+        columns={COLUMNS}
+        rows={check.tables}
+        rowKey={(t) => t.table}
+        empty="No tables."
+      />
       <h2>Files</h2>
       <p>{`${files.matched} of ${files.archived} files match their SHA-256 in the backup.`}</p>
       {files.missingAtBackup > 0 && (
@@ -63,7 +70,10 @@ export function RestoreCheckPage({ check, confirmDisabled }: Props) {
       ) : (
         <form method="post" action={pages.admin.restoreConfirm}>
           <input type="hidden" name="_csrf" value={csrfToken} />
-          <p>Once you have checked your firm's cases and documents, confirm the restore. Your firm's other users are then emailed a link to choose a password.</p>
+          <p>
+            Once you have checked your firm's cases and documents, confirm the restore. Your firm's other
+            users are then emailed a link to choose a password.
+          </p>
           <button type="submit" className="btn btn-primary" disabled={confirmDisabled !== undefined}>
             Confirm restore
           </button>

@@ -17,7 +17,12 @@ const TONES: Record<RestoreStatus, 'success' | 'warning' | 'danger'> = {
 const count = (value: number | null) => (value === null ? '—' : value.toLocaleString('en-US'));
 
 const COLUMNS: Array<Column<RestoreItem>> = [
-  { header: 'Started', rowHeader: true, cell: (r) => <DateTimeText value={r.createdAt} />, className: 'nowrap' },
+  {
+    header: 'Started',
+    rowHeader: true,
+    cell: (r) => <DateTimeText value={r.createdAt} />,
+    className: 'nowrap',
+  },
   { header: 'Firm', cell: (r) => (r.firm ? <a href={pages.reti.firm(r.firm.id)}>{r.firm.name}</a> : '—') },
   {
     header: 'Status',
@@ -49,8 +54,8 @@ export function RestoresPage({ restores, total, error, disabled }: Props) {
         <h1>Restore a Backup</h1>
         <p>
           A firm's backup is restored into a new firm, never into one that exists. You see the firm made, its
-          counts and status, never its contents. Its administrators are emailed a link to choose a password, then
-          check the restore and confirm it.
+          counts and status, never its contents. Its administrators are emailed a link to choose a password,
+          then check the restore and confirm it.
         </p>
         {disabled && <Alert kind="error">{disabled}</Alert>}
         <form method="post" action={pages.reti.restores} encType="multipart/form-data">
@@ -58,14 +63,7 @@ export function RestoresPage({ restores, total, error, disabled }: Props) {
           <RequiredNote />
           <fieldset className="plain-fieldset" disabled={Boolean(disabled)}>
             <legend className="visually-hidden">Upload a backup archive</legend>
-            <Field
-              id="restore-file"
-              name="file"
-              type="file"
-              label="Backup archive"
-              required
-              error={error}
-            />
+            <Field id="restore-file" name="file" type="file" label="Backup archive" required error={error} />
             <div className="form-actions">
               <button type="submit" className="btn btn-primary">
                 Restore
