@@ -17,6 +17,7 @@ import { createPolisher } from './ai/brief/polish';
 import { createBriefService } from './ai/brief/service';
 import { authFeature } from './auth';
 import { BACKUP_ACTIONS, backupsFeature } from './backups';
+import { createRestoreService, RESTORE_QUEUE } from './backups/restore';
 import { createBackupsService } from './backups/service';
 import { BRANDING_ACTIONS, brandingFeature } from './branding';
 import { createBrandingService } from './branding/service';
@@ -252,10 +253,21 @@ export function createApp(deps: AppDeps): App {
     retentionDaysOf: settings.retentionDays,
     wake: () => jobs.wake(REPORTS_QUEUE),
   });
+  // Restores of firm backups: a background job each, one at a time per process.
+  const restores = createRestoreService({
+    db,
+    storage,
+    settingsKey: config.settingsKey,
+    dataDir: config.dataDir,
+    logger,
+    wake: () => jobs.wake(RESTORE_QUEUE),
+    sendRestoredLink: passwords.restored,
+  });
   const jobs = createJobRunner({
     db,
     logger,
     queues: {
+      [RESTORE_QUEUE]: restores.queue,
       [ANALYZE_QUEUE]: documentAnalysisQueue({
         db,
         storage,
@@ -302,6 +314,8 @@ export function createApp(deps: AppDeps): App {
     dataDir: config.dataDir,
     timeZone: config.timeZone,
     logger,
+    storage,
+    settingsKey: config.settingsKey,
     firmsIn,
     settingsIn,
   });
@@ -401,6 +415,8 @@ export function createApp(deps: AppDeps): App {
     backupsFeature({
       kit,
       backups,
+      restores,
+      render,
       activeFirmIds: firms.activeIds,
       logger,
       daily: config.dailyBackups,

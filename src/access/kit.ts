@@ -1,6 +1,7 @@
 import { type Request, type Response, Router } from 'express';
 import { csrfRefusal, csrfValid } from '../http/csrf';
 import { setFlash } from '../http/flash';
+import { afterBody } from '../http/body';
 import { type Received, receiveMultipart } from '../http/multipart';
 import { parseInput } from '../http/validation';
 import { HttpError } from '../http/errors';
@@ -170,6 +171,7 @@ export function createActionKit(access: AccessService, options: { apiPath: strin
             res.redirect(303, done.to);
           } catch (error) {
             const refusal = refusalOf(error);
+            await afterBody(req);
             if (refusal) return await form.refused(ctx, refusal, body);
             if (!form.faulted) throw error;
             req.log.error({ err: error }, `${action.name} failed`);

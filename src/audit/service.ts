@@ -18,8 +18,6 @@ export function createAuditService(db: Kysely<DB>) {
     ): Promise<{ rows: AuditRow[]; total: number }> {
       return store.pageOfFirm(firmId, { offset: (page - 1) * pageSize, limit: pageSize });
     },
-
-    allOfFirm: (firmId: string): Promise<AuditRow[]> => store.allOfFirm(firmId),
   };
 }
 

@@ -70,17 +70,6 @@ export function createAuditStore(db: Kysely<DB>) {
       }
       return { rows: found.map(({ total: _total, ...row }) => row), total: Number(found[0].total) };
     },
-
-    /** Every entry of a firm, oldest first: what its backup keeps. */
-    allOfFirm(firmId: string): Promise<AuditRow[]> {
-      return db
-        .selectFrom('audit_log')
-        .selectAll()
-        .where('firm_id', '=', firmId)
-        .orderBy('created_at')
-        .orderBy('seq')
-        .execute();
-    },
   };
 }
 

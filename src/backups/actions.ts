@@ -1,11 +1,18 @@
+import type { Request, Response } from 'express';
 import { declareFor } from '../access/action';
 import { setFlash } from '../http/flash';
 import { formatBytes } from '../shared/backups';
-import { pages } from '../shared/paths';
-import { backupPageQuery } from './schema';
+import { api, pages } from '../shared/paths';
+import { RESTORE_MAX_BYTES, RESTORE_REFUSALS, type RestoreService } from './restore';
+import { backupPageQuery, restorePageQuery } from './schema';
 import { BACKUP_NOT_FOUND, type BackupsService } from './service';
 
-export type BackupsDeps = { backups: BackupsService };
+export type BackupsDeps = {
+  backups: BackupsService;
+  restores: RestoreService;
+  /** The staff's restores page again, with the refusal (the no-JS upload form). */
+  showRestores: (ctx: { req: Request; res: Response }, error: string) => Promise<void>;
+};
 const action = declareFor<BackupsDeps>();
 const CATEGORY = 'Backup and Maintenance';
 
@@ -55,4 +62,95 @@ export const downloadBackup = action({
   run: ({ deps, actor, params }) => deps.backups.download(actor!, params.id),
 });
 
-export const BACKUP_ACTIONS = { listBackups, createBackup, downloadBackup };
+export const restoreBackup = action({
+  name: 'Restore Backup',
+  category: CATEGORY,
+  description:
+    "Restore a firm's sealed backup archive (multipart/form-data: file) into a new, empty firm, in the background. Staff see the firm made, counts and status, never its contents.",
+  method: 'POST',
+  route: api.restores,
+  grants: { reti: 'w' },
+  status: 202,
+  // Beside the archives that wait for their restore, so that keeping one is a rename.
+  upload: {
+    field: 'file',
+    maxBytes: RESTORE_MAX_BYTES,
+    tooLarge: RESTORE_REFUSALS.tooLarge,
+    dir: (deps) => deps.restores.incomingDir,
+  },
+  run: ({ deps, actor, file }) => deps.restores.accept(actor!, file),
+  form: {
+    path: pages.reti.restores,
+    done: () => ({
+      to: pages.reti.restores,
+      flash: 'Restore started: the firm appears below. Its administrators are emailed once it is restored.',
+    }),
+    refused: (ctx, refusal) => ctx.deps.showRestores(ctx, refusal.message),
+  },
+});
+
+export const listRestores = action({
+  name: 'List Restores',
+  category: CATEGORY,
+  description: 'List the restores of firm backups, newest first: the firm made, counts and status.',
+  method: 'GET',
+  route: api.restores,
+  grants: { reti: 'r' },
+  input: restorePageQuery,
+  run: ({ deps }, { page, pageSize }) => deps.restores.list(page, pageSize),
+});
+
+export const getRestore = action({
+  name: 'Get Restore',
+  category: CATEGORY,
+  description: 'One restore of a firm backup: the firm made, counts and status.',
+  method: 'GET',
+  route: api.restore('{id}'),
+  notFound: RESTORE_REFUSALS.notFound,
+  grants: { reti: 'r' },
+  run: ({ deps, params }) => deps.restores.get(params.id),
+});
+
+export const getRestoreCheck = action({
+  name: 'Get Restore Check',
+  category: CATEGORY,
+  description:
+    "The check of the firm's restore from a backup: each table's rows and each file's SHA-256 against the archive's manifest.",
+  method: 'GET',
+  route: api.firmRestore,
+  grants: { admin: 'r' },
+  run: ({ deps, actor }) => deps.restores.checkOf(actor!),
+});
+
+export const confirmRestore = action({
+  name: 'Confirm Restore',
+  category: CATEGORY,
+  description:
+    "Confirm the firm's restore after reading its check; the firm's other accounts are then emailed a link to choose a password.",
+  method: 'POST',
+  route: api.firmRestoreConfirm,
+  grants: { admin: 'w' },
+  run: ({ deps, actor }) => deps.restores.confirm(actor!),
+  form: {
+    path: pages.admin.restoreConfirm,
+    done: () => ({
+      to: pages.admin.restore,
+      flash: "Restore confirmed. Your firm's other users are emailed a link to choose a password.",
+    }),
+    refused: ({ req, res }, refusal) => {
+      setFlash(req, 'error', refusal.message);
+      res.redirect(303, pages.admin.restore);
+    },
+  },
+});
+
+export const BACKUP_ACTIONS = {
+  listBackups,
+  createBackup,
+  downloadBackup,
+  restoreBackup,
+  listRestores,
+  getRestore,
+  getRestoreCheck,
+  confirmRestore,
+};

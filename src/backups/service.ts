@@ -2,21 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { version as APP_VERSION } from '../../package.json';
 import { createAuditService } from '../audit/service';
 import { isUniqueViolation } from '../db/database';
 import type { DB } from '../db/schema';
 import { inTransaction } from '../db/transaction';
 import type { FirmsService } from '../firms/service';
-import { createCaseRecords } from '../cases/service';
-import { createDocumentRecords } from '../documents/service';
-import { createInvitationRecords } from '../invitations/service';
+import type { DocumentStorage } from '../documents/storage';
 import type { SettingsService } from '../settings/service';
 import type { BackupItem, BackupPage } from '../shared/backups';
 import { ServiceError } from '../shared/errors';
 import type { SessionUser } from '../shared/session';
-import { createUsersService, type UserRow } from '../users/service';
-import { type ArchiveEntry, partialFileOf, writeArchive } from './archive';
+import { type ArchiveWriter, openArchiveWriter, partialFileOf } from './archive';
+import { writeFirmBackup } from './contents';
+import { createRestoresStore } from './restores-store';
 import { type BackupRow, createBackupsStore, type NewestBackup } from './store';
 
 /** Longer than a backup takes; a running backup whose lease ran out was cut short and is made again. */
@@ -71,26 +69,9 @@ function stampOf(instant: Date, timeZone: string): string {
   return `${parts.year}-${parts.month}-${parts.day}-${parts.hour}${parts.minute}`;
 }
 
-/** A user as the backup keeps them: never the password hash, the TOTP secret or the recovery codes. */
-const userRecord = (row: UserRow) => ({
-  id: row.id,
-  loginId: row.login_id,
-  firstName: row.first_name,
-  lastName: row.last_name,
-  email: row.email,
-  role: row.role,
-  status: row.status,
-  lastLogin: row.last_login_at?.toISOString() ?? null,
-  twoFactorEnabled: row.totp_enabled_at !== null,
-  lockedUntil: row.locked_until?.toISOString() ?? null,
-  createdAt: row.created_at.toISOString(),
-  updatedAt: row.updated_at.toISOString(),
-});
-
 /** What names a firm's archives: its name, and the time zone of their date (null: TIME_ZONE). */
 type NamedFirm = { name: string; timeZone: string | null };
 
-const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export type BackupsServiceDeps = {
@@ -100,15 +81,18 @@ export type BackupsServiceDeps = {
   /** The time zone of an archive's name when its firm has none of its own (TIME_ZONE). */
   timeZone: string;
   logger: Logger;
-  /** The firms and settings services over a given connection, so a backup reads one snapshot. */
+  /** Where the firm's files are (documents, generated packets, form editions). */
+  storage: DocumentStorage;
+  /** Archives are sealed under a key derived from it (src/backups/seal.ts). */
+  settingsKey: Buffer;
+  /** The firms and settings services over a given connection. */
   firmsIn: (db: Kysely<DB>) => FirmsService;
   settingsIn: (db: Kysely<DB>) => SettingsService;
 };
 
 /**
- * A firm's backups: a dated .tar.gz of its rows as JSON, made daily in the background and on demand,
- * downloadable by its administrators, pruned by its retention setting. The rows are read through their
- * features' services, in one snapshot.
+ * A firm's backups: a dated, sealed archive of all its rows and files (src/backups/contents.ts), made daily
+ * in the background and on demand, downloadable by its administrators, pruned by its retention setting.
  */
 export function createBackupsService(deps: BackupsServiceDeps) {
   const { db, logger } = deps;
@@ -176,117 +160,22 @@ export function createBackupsService(deps: BackupsServiceDeps) {
     return row;
   }
 
-  /** The firm's rows as the archive's files, read in one snapshot through their features' services. */
-  async function collect(firmId: string, row: BackupRow) {
-    return db
-      .transaction()
-      .setIsolationLevel('repeatable read')
-      .setAccessMode('read only')
-      .execute(async (trx) => {
-        const firms = deps.firmsIn(trx);
-        const [found, profile] = [await firms.find(firmId), await firms.profileById(firmId)];
-        if (!found || !profile) throw new Error('the firm was deleted during its backup');
-        const firm = { ...found, ...profile };
-        const users = (await createUsersService(trx).listByFirm(firmId)).map(userRecord);
-        const settingsOf = deps.settingsIn(trx);
-        const security = await settingsOf.securityOf(firmId);
-        const retentionDays = await settingsOf.retentionDays(firmId);
-        const branding = await settingsOf.brandingOf(firmId);
-        const smtp = await settingsOf.smtpOf(firmId).catch((error) => {
-          logger.warn(
-            { firmId, err: reasonOf(error) },
-            "backup: the firm's email settings could not be read",
-          );
-          return null;
-        });
-        const invitations = await createInvitationRecords(trx).listByFirm(firmId);
-        const names = new Map(users.map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim()]));
-        const practice = await createCaseRecords(trx).ofFirm(firmId, names);
-        const documents = await createDocumentRecords(trx).ofFirm(firmId);
-        const auditLog = (await createAuditService(trx).allOfFirm(firmId)).map((entry) => ({
-          id: entry.id,
-          at: entry.created_at.toISOString(),
-          actorUserId: entry.actor_user_id,
-          actorName: entry.actor_name,
-          action: entry.action,
-          entity: entry.entity,
-          entityId: entry.entity_id,
-          before: entry.before,
-          after: entry.after,
-        }));
-        const logo = branding.logo && {
-          name: `logo.${branding.logo.type === 'image/png' ? 'png' : 'svg'}`,
-          bytes: branding.logo.bytes,
-        };
-        const settings = {
-          security,
-          email: smtp && {
-            host: smtp.host,
-            port: smtp.port,
-            encryption: smtp.encryption,
-            user: smtp.user,
-            from: smtp.from,
-            passwordSet: smtp.password !== '',
-          },
-          backup: { retentionDays },
-          appearance: { primaryColor: branding.primaryColor, logo: logo ? logo.name : null },
-        };
-        const rowCounts = {
-          firm: 1,
-          users: users.length,
-          settings: 1,
-          invitations: invitations.length,
-          auditLog: auditLog.length,
-          clients: practice.clients.length,
-          cases: practice.cases.length,
-          caseHistory: practice.history,
-          documents: documents.length,
-        };
-        const manifest = {
-          format: 'reti-immigration-firm-backup',
-          formatVersion: 1,
-          appVersion: APP_VERSION,
-          backupId: row.id,
-          trigger: row.trigger,
-          createdAt: row.started_at.toISOString(),
-          firm: { id: firm.id, name: firm.name },
-          counts: rowCounts,
-          files: [
-            'firm.json',
-            'users.json',
-            'settings.json',
-            'invitations.json',
-            'audit_log.json',
-            'clients.json',
-            'cases.json',
-            'documents.json',
-          ].concat(logo ? [logo.name] : []),
-        };
-        const entries: ArchiveEntry[] = [
-          { name: 'manifest.json', data: json(manifest) },
-          { name: 'firm.json', data: json(firm) },
-          { name: 'users.json', data: json(users) },
-          { name: 'settings.json', data: json(settings) },
-          { name: 'invitations.json', data: json(invitations) },
-          { name: 'audit_log.json', data: json(auditLog) },
-          { name: 'clients.json', data: json(practice.clients) },
-          // Each case with its history: who changed what, when, from and to.
-          { name: 'cases.json', data: json(practice.cases) },
-          // Each document's facts and analysis; the files themselves stay in document storage.
-          { name: 'documents.json', data: json(documents) },
-          ...(logo ? [{ name: logo.name, data: logo.bytes }] : []),
-        ];
-        return { firm, entries, rowCounts };
-      });
-  }
-
-  /** Makes the claimed backup: the archive, then the row marked done with its audit row (or failed). */
+  /** Makes the claimed backup: the sealed archive, then the row marked done with its audit row (or failed). */
   async function make(row: BackupRow): Promise<{ firm: NamedFirm; row: BackupRow }> {
     const firmId = row.firm_id;
     const key = keyOf(firmId, row.id);
+    let writer: ArchiveWriter | undefined;
     try {
-      const { firm, entries, rowCounts } = await collect(firmId, row);
-      const { sizeBytes, sha256 } = await writeArchive(fileOf(key), entries, row.started_at);
+      const firm = await firmNamed(firmId);
+      writer = await openArchiveWriter(fileOf(key), deps.settingsKey, row.started_at);
+      const manifest = await writeFirmBackup(writer, deps, {
+        id: row.id,
+        createdAt: row.started_at,
+        firm: { id: firmId, name: firm.name },
+      });
+      const { sizeBytes, sha256 } = await writer.close();
+      const rowCounts = manifest.tables;
+      const files = manifest.files.length;
       const done = await inTransaction(db, async (trx) => {
         const saved = await createBackupsStore(trx).markDone(row.id, {
           fileKey: key,
@@ -300,14 +189,22 @@ export function createBackupsService(deps: BackupsServiceDeps) {
           entity: 'backup',
           entityId: row.id,
           firmId,
-          after: { trigger: row.trigger, fileName: fileNameOf(firm, saved), sizeBytes, sha256, rowCounts },
+          after: {
+            trigger: row.trigger,
+            fileName: fileNameOf(firm, saved),
+            sizeBytes,
+            sha256,
+            rowCounts,
+            files,
+          },
         });
         return saved;
       });
-      logger.info({ firmId, backupId: row.id, trigger: row.trigger, sizeBytes }, 'backup made');
+      logger.info({ firmId, backupId: row.id, trigger: row.trigger, sizeBytes, files }, 'backup made');
       return { firm, row: done };
     } catch (error) {
       logger.error({ firmId, backupId: row.id, err: error }, 'backup failed');
+      await writer?.abort(error as Error);
       // An archive written before the failure (its row could not be marked done) goes too.
       await fs.promises.rm(fileOf(key), { force: true }).catch(() => undefined);
       await inTransaction(db, async (trx) => {
@@ -361,10 +258,11 @@ export function createBackupsService(deps: BackupsServiceDeps) {
   return {
     async list(actor: SessionUser, page = 1, pageSize = 20): Promise<BackupPage> {
       const firmId = firmIdOf(actor);
-      const [firm, found, retentionDays] = await Promise.all([
+      const [firm, found, retentionDays, restore] = await Promise.all([
         firmNamed(firmId),
         store.pageOfFirm(firmId, { offset: (page - 1) * pageSize, limit: pageSize }),
         deps.settingsIn(db).retentionDays(firmId),
+        createRestoresStore(db).latestOfFirm(firmId),
       ]);
       return {
         backups: found.rows.map((r) => toItem(firm, r)),
@@ -372,6 +270,7 @@ export function createBackupsService(deps: BackupsServiceDeps) {
         page,
         pageSize,
         retentionDays,
+        restoreAwaitingCheck: restore?.status === 'restored',
       };
     },
 

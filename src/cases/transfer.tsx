@@ -1,7 +1,7 @@
 import { type Request, type Response, Router } from 'express';
 import { ImportPage, type ImportPageProps } from '../../views/cases/ImportPage';
 import { expressPath } from '../access/action';
-import { type ActionKit, type BoundActions, mountActions } from '../access/kit';
+import type { ActionKit, BoundActions } from '../access/kit';
 import type { Feature } from '../http/feature';
 import type { Renderer } from '../http/render';
 import { pages } from '../shared/paths';
@@ -52,8 +52,8 @@ export function casesTransferFeature(deps: {
   render: Renderer;
 }): Feature {
   const { kit, transfer, render } = deps;
-  const closedFor = (user: SessionUser | undefined) => mounted.bound.importCases.refusalFor(user)?.message;
-  const mounted = mountActions<TransferActionDeps, typeof CASE_TRANSFER_ACTIONS>(kit, CASE_TRANSFER_ACTIONS, {
+  const closedFor = (user: SessionUser | undefined) => actions.importCases.refusalFor(user)?.message;
+  const actionDeps: TransferActionDeps = {
     transfer,
     // The form's answer on its own page: the area it was posted in, the mode as posted.
     showImport: ({ req, res }, shown, status) =>
@@ -65,15 +65,15 @@ export function casesTransferFeature(deps: {
         { area: req.path.startsWith('/admin/') ? 'admin' : 'user', mode: modeOf(req.body?.mode), ...shown },
         status,
       ),
-  });
-  const actions = mounted.bound;
+  };
+  const actions = kit.bind(CASE_TRANSFER_ACTIONS, actionDeps);
   const api = Router();
   // The export streams a file, so it has a route of its own; the import answers JSON through the kit.
   api.get(expressPath(CASE_TRANSFER_ACTIONS.exportCases.route), (req, res) => sendExport(actions, req, res));
-  api.use(mounted.api);
+  api.use(kit.api([CASE_TRANSFER_ACTIONS.importCases], actionDeps));
 
   const router = Router();
-  router.use(mounted.forms);
+  router.use(kit.forms([CASE_TRANSFER_ACTIONS.importCases], actionDeps));
   for (const area of ['admin', 'user'] as const) {
     const paths = pages.cases(area);
     router.get(paths.import, (req, res) =>

@@ -392,7 +392,27 @@ export interface FormEditionsTable {
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
+export type RestoreStatus = 'queued' | 'running' | 'restored' | 'confirmed' | 'failed';
+
+export interface RestoresTable {
+  id: Generated<string>;
+  status: Generated<RestoreStatus>;
+  firm_id: string | null;
+  /** The uploaded archive while it waits (under DATA_DIR/restores); null once it is gone. */
+  file_key: string | null;
+  size_bytes: ColumnType<number, number, never>;
+  backup_made_at: Date | null;
+  verification: Json;
+  error: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  finished_at: Date | null;
+  confirmed_by: string | null;
+  confirmed_at: Date | null;
+}
+
 export interface DB {
+  restores: RestoresTable;
   ai_usage: AiUsageTable;
   reports: ReportsTable;
   case_payments: CasePaymentsTable;

@@ -407,34 +407,3 @@ export function createDocumentsService(deps: DocumentsDeps) {
 }
 
 export type DocumentsService = ReturnType<typeof createDocumentsService>;
-
-/**
- * A firm's documents as its backup keeps them: each one's facts and analysis, and where its file is kept
- * (files stay in document storage, whose folder is backed up with DATA_DIR).
- */
-export function createDocumentRecords(db: Kysely<DB>) {
-  const store = createDocumentsStore(db);
-  return {
-    async ofFirm(firmId: string) {
-      return (await store.allOfFirm(firmId)).map((row) => ({
-        id: row.id,
-        name: row.name,
-        kind: row.kind,
-        size: Number(row.size),
-        sha256: row.sha256,
-        storageKey: row.storage_key,
-        category: row.category,
-        caseId: row.case_id,
-        clientId: row.client_id,
-        status: row.status,
-        type: row.doc_type,
-        confidence: row.confidence,
-        analysis: row.analysis,
-        error: row.error,
-        uploadedBy: row.uploaded_by,
-        createdAt: row.created_at.toISOString(),
-        analyzedAt: row.analyzed_at?.toISOString() ?? null,
-      }));
-    },
-  };
-}

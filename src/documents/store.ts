@@ -226,16 +226,6 @@ export function createDocumentsStore(db: Kysely<DB>) {
         .returning(COLUMNS)
         .executeTakeFirst(),
 
-    /** Every document of the firm, oldest first, for its backup. */
-    allOfFirm: (firmId: string): Promise<DocumentRow[]> =>
-      db
-        .selectFrom('documents')
-        .select(COLUMNS)
-        .where('firm_id', '=', firmId)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute(),
-
     /** Documents uploaded in [from, to), by who uploaded them. */
     async uploadsByUser(firmId: string, from: Date, to: Date) {
       const rows = await db

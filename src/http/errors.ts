@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import { isDatabaseUnavailable } from '../db/failures';
 import { ServiceError } from '../shared/errors';
+import { afterBody } from './body';
 
 /** A refusal of the HTTP layer itself (a malformed request, no such route, too many requests). */
 export class HttpError extends Error {
@@ -56,8 +57,10 @@ export function errorHandler(
   apiPath: string,
   renderErrorPage: (req: Request, res: Response, status: number, message: string) => void,
 ): ErrorRequestHandler {
-  return (error, req, res, _next) => {
+  return async (error, req, res, _next) => {
     const { status, message } = describeError(error);
+    // Refused before its body was read (an upload the matrix denies): let it arrive, then answer.
+    await afterBody(req);
     if (status >= 500) req.log.error({ err: error }, 'request failed');
     else req.log.info({ status, reason: message }, 'request refused');
     if (res.headersSent) return res.end();

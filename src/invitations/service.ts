@@ -362,34 +362,14 @@ export function createInvitationsService(deps: {
 export type InvitationsService = ReturnType<typeof createInvitationsService>;
 
 /** An invitation as a firm's backup keeps it: never its token's hash. */
-export type InvitationRecord = {
-  id: string;
-  userId: string | null;
-  email: string;
-  createdBy: string | null;
-  createdAt: string;
-  expiresAt: string;
-  usedAt: string | null;
-};
 
 /**
- * A firm's invitations for other features (its backup, its cleanup), over any connection: a transaction
+ * A firm's invitations for other features (its cleanup), over any connection: a transaction
  * of the caller's too.
  */
 export function createInvitationRecords(db: Kysely<DB>) {
   const store = createInvitationsStore(db);
   return {
-    async listByFirm(firmId: string): Promise<InvitationRecord[]> {
-      return (await store.listByFirm(firmId)).map((row) => ({
-        id: row.id,
-        userId: row.user_id,
-        email: row.email,
-        createdBy: row.created_by,
-        createdAt: row.created_at.toISOString(),
-        expiresAt: row.expires_at.toISOString(),
-        usedAt: row.used_at?.toISOString() ?? null,
-      }));
-    },
     /** Invitations that expired unused: their links can never be used, so they may go. */
     countExpired: store.countExpired,
     removeExpired: store.deleteExpired,

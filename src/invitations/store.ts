@@ -62,17 +62,6 @@ export function createInvitationsStore(db: Kysely<DB>) {
       return result.numUpdatedRows > 0n;
     },
 
-    /** The firm's invitations, oldest first. */
-    listByFirm(firmId: string): Promise<InvitationRow[]> {
-      return db
-        .selectFrom('invitations')
-        .selectAll()
-        .where('firm_id', '=', firmId)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
-    },
-
     /** The firm's invitations that expired before anyone accepted them. */
     async countExpired(firmId: string): Promise<number> {
       const row = await db

@@ -67,31 +67,48 @@ const gone = (state: GoneState) =>
 
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
-/** Why a link was sent: asked for with "Forgot password?", or the account was just locked. */
-type Reason = { kind: 'forgot' } | { kind: 'locked'; attempts: number; minutes: number };
+/**
+ * Why a link was sent: asked for with "Forgot password?", the account was just locked, or it was restored
+ * from a backup (which keeps no passwords).
+ */
+type Reason =
+  { kind: 'forgot' } | { kind: 'locked'; attempts: number; minutes: number } | { kind: 'restored' };
+
+const RESTORED_INTRO = {
+  subject: `Your firm was restored: choose your ${PRODUCT_NAME} password`,
+  lines: (loginId: string) => [
+    `Your firm's data was restored from a backup. Backups keep no passwords, so your account (user ID ${loginId}) needs a new one.`,
+    '',
+    'Choose it here:',
+  ],
+  outro:
+    'Once the link has expired, ask for a new one with "Forgot password?" on the login page, with your user ID.',
+};
 
 function resetEmail(user: UserRow, link: string, reason: Reason) {
   const intro =
-    reason.kind === 'locked'
-      ? {
-          subject: `Your ${PRODUCT_NAME} account is locked for ${reason.minutes} minutes`,
-          lines: [
-            `Your account (user ID ${user.login_id}) was locked for ${reason.minutes} minutes after ${reason.attempts} failed sign-ins.`,
-            '',
-            `You can try again once the ${reason.minutes} minutes have passed, or choose a new password now:`,
-          ],
-          outro:
-            'If those sign-ins were not yours, someone may be guessing your password: choosing a new one keeps them out.',
-        }
-      : {
-          subject: `Reset your ${PRODUCT_NAME} password`,
-          lines: [
-            `We were asked to reset the password of your account (user ID ${user.login_id}).`,
-            '',
-            'Choose a new password here:',
-          ],
-          outro: 'If you did not ask for this, you can ignore this email: your password stays as it is.',
-        };
+    reason.kind === 'restored'
+      ? { ...RESTORED_INTRO, lines: RESTORED_INTRO.lines(user.login_id) }
+      : reason.kind === 'locked'
+        ? {
+            subject: `Your ${PRODUCT_NAME} account is locked for ${reason.minutes} minutes`,
+            lines: [
+              `Your account (user ID ${user.login_id}) was locked for ${reason.minutes} minutes after ${reason.attempts} failed sign-ins.`,
+              '',
+              `You can try again once the ${reason.minutes} minutes have passed, or choose a new password now:`,
+            ],
+            outro:
+              'If those sign-ins were not yours, someone may be guessing your password: choosing a new one keeps them out.',
+          }
+        : {
+            subject: `Reset your ${PRODUCT_NAME} password`,
+            lines: [
+              `We were asked to reset the password of your account (user ID ${user.login_id}).`,
+              '',
+              'Choose a new password here:',
+            ],
+            outro: 'If you did not ask for this, you can ignore this email: your password stays as it is.',
+          };
   return {
     subject: intro.subject,
     text: [
@@ -213,6 +230,13 @@ export function createPasswordsService(deps: {
     async lockedOut(row: UserRow, lock: { attempts: number; minutes: number }): Promise<void> {
       if (!(await mayReset(row))) return;
       deliverSoon(await issue(row, { kind: 'locked', ...lock }));
+    },
+
+    /** A restored account (restores keep no password): its owner gets a link to choose one. */
+    async restored(userId: string): Promise<void> {
+      const row = await createUsersService(db).findById(userId);
+      if (!row || !(await mayReset(row))) return;
+      deliverSoon(await issue(row, { kind: 'restored' }));
     },
 
     /** What the reset page shows for this token: whether it works, and the policy the password must meet. */

@@ -112,6 +112,9 @@ export const pages = {
     settingsLogoDelete: '/admin/settings/appearance/logo/delete',
     backups: '/admin/backups',
     backupDownload: (backupId: string) => `/admin/backups/${backupId}/download`,
+    /** A restored firm's check (GET) and its confirmation (POST). */
+    restore: '/admin/restore',
+    restoreConfirm: '/admin/restore/confirm',
   },
   reti: {
     dashboard: '/reti/dashboard',
@@ -127,6 +130,8 @@ export const pages = {
     firmEdit: (firmId: string) => `/reti/firms/${firmId}/edit`,
     firmDelete: (firmId: string) => `/reti/firms/${firmId}/delete`,
     firmInvitations: (firmId: string) => `/reti/firms/${firmId}/invitations`,
+    /** Restores of firm backups: the list, and the upload form that posts here. */
+    restores: '/reti/restores',
   },
 } as const;
 
@@ -158,6 +163,11 @@ export const api = {
   settingsLogo: '/settings/appearance/logo',
   backups: '/backups',
   backupDownload: (backupId: string) => `/backups/${backupId}/download`,
+  restores: '/restores',
+  restore: (restoreId: string) => `/restores/${restoreId}`,
+  /** The signed-in administrator's firm's restore check, and its confirmation. */
+  firmRestore: '/restore',
+  firmRestoreConfirm: '/restore/confirm',
   reports: '/reports',
   report: (reportId: string) => `/reports/${reportId}`,
   reportPdf: (reportId: string) => `/reports/${reportId}/pdf`,

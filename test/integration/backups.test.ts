@@ -2,17 +2,17 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import request from 'supertest';
-import { extract } from 'tar-stream';
 import { version as APP_VERSION } from '../../package.json';
+import { readArchive } from '../../src/backups/archive';
 import { createBackupRunner } from '../../src/backups/runner';
 import { BACKUP_RUNNING, createBackupsService } from '../../src/backups/service';
 import { type Database, openDatabase } from '../../src/db/database';
+import { BACKED_UP } from '../../src/backups/tables';
+import { documentsDirOf, localDocumentStorage } from '../../src/documents/storage';
 import { createFirmsService } from '../../src/firms/service';
 import { readManifest } from '../../src/http/assets';
 import { createLogger } from '../../src/logger';
@@ -43,19 +43,14 @@ const TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
 const SMTP_PASSWORD = 'smtp-Secret-Pass-123';
 const INTERRUPTED = 'Interrupted: the app process stopped before the backup was finished.';
 
-/** Every file of a .tar.gz, by name. */
-async function readArchive(file: string): Promise<Record<string, Buffer>> {
+/** Every file of a sealed archive, by name, in the archive's order. */
+async function readSealedArchive(file: string, settingsKey: Buffer): Promise<Record<string, Buffer>> {
   const files: Record<string, Buffer> = {};
-  const reader = extract();
-  reader.on('entry', (header, stream, next) => {
+  await readArchive(fs.createReadStream(file), settingsKey, async (name, stream) => {
     const chunks: Buffer[] = [];
-    stream.on('data', (c) => chunks.push(c as Buffer));
-    stream.on('end', () => {
-      files[header.name] = Buffer.concat(chunks);
-      next();
-    });
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    files[name] = Buffer.concat(chunks);
   });
-  await pipeline(fs.createReadStream(file), zlib.createGunzip(), reader);
   return files;
 }
 
@@ -101,6 +96,8 @@ describe.each(BACKENDS)('backups (%s)', (backend) => {
       dataDir,
       timeZone: t.config.timeZone,
       logger: createLogger('silent'),
+      storage: localDocumentStorage(documentsDirOf(t.config)),
+      settingsKey: t.config.settingsKey,
       firmsIn,
       settingsIn: (handle) => createSettingsService({ db: handle, sealer }),
     });
@@ -133,23 +130,27 @@ describe.each(BACKENDS)('backups (%s)', (backend) => {
   }
 
   describe('Back up now', () => {
-    it("writes a real .tar.gz of the firm's rows as JSON, without any secret", async () => {
+    it("writes a sealed archive of every table's rows and every file, without any secret", async () => {
       const sealer = createSealer(t.config.settingsKey);
       const admin = await userRow('admin');
-      // A document's facts go in the backup (its file stays in document storage).
-      const document = await db()
+      // A document with its file in storage: both go in the backup.
+      const storage = localDocumentStorage(documentsDirOf(t.config));
+      const documentId = crypto.randomUUID();
+      const fileBytes = Buffer.from('%PDF-1.4 a passport scan, as bytes');
+      const storageKey = await storage.write(firmId, documentId, fileBytes);
+      await db()
         .insertInto('documents')
         .values({
+          id: documentId,
           firm_id: firmId,
           name: 'passport.pdf',
           kind: 'pdf',
-          size: 1234,
-          sha256: 'a'.repeat(64),
-          storage_key: `${firmId}/${firmId}`,
+          size: fileBytes.length,
+          sha256: crypto.createHash('sha256').update(fileBytes).digest('hex'),
+          storage_key: storageKey,
           uploaded_by: admin.id,
         })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+        .execute();
       // A user who signs in with two-factor sign-in: a sealed TOTP secret and a hashed recovery code.
       const twoFactor = await createUsersService(db()).create(
         {
@@ -211,14 +212,7 @@ describe.each(BACKENDS)('backups (%s)', (backend) => {
         .selectAll()
         .where('email', '=', 'ben@demo.example')
         .executeTakeFirstOrThrow();
-
-      const users = await db().selectFrom('users').select('id').where('firm_id', '=', firmId).execute();
-      const audits = await db().selectFrom('audit_log').select('id').where('firm_id', '=', firmId).execute();
-      const invitations = await db()
-        .selectFrom('invitations')
-        .select('id')
-        .where('firm_id', '=', firmId)
-        .execute();
+      const clients = await db().selectFrom('clients').selectAll().where('firm_id', '=', firmId).execute();
 
       const res = await agent.post('/api/backups').set('X-CSRF-Token', token);
       expect(res.status).toBe(201);
@@ -229,154 +223,97 @@ describe.each(BACKENDS)('backups (%s)', (backend) => {
       const bytes = fs.readFileSync(file);
       expect(res.body.sizeBytes).toBe(bytes.length);
       expect(res.body.sha256).toBe(crypto.createHash('sha256').update(bytes).digest('hex'));
-      expect(bytes.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+      // Sealed: a header line that says the format and version, then nothing readable (no gzip, no names).
+      const header = JSON.parse(bytes.subarray(0, bytes.indexOf(0x0a)).toString('utf8'));
+      expect(header).toMatchObject({
+        format: 'reti-immigration-sealed-backup',
+        version: 1,
+        cipher: 'AES-256-GCM',
+        kdf: 'HKDF-SHA256',
+      });
+      expect(bytes.subarray(0, 2)).not.toEqual(Buffer.from([0x1f, 0x8b]));
+      for (const client of clients.slice(0, 20))
+        expect(bytes.includes(Buffer.from(client.last_name))).toBe(false);
+      expect(bytes.includes(fileBytes)).toBe(false);
 
-      const files = await readArchive(file);
-      expect(Object.keys(files)).toEqual([
-        'manifest.json',
-        'firm.json',
-        'users.json',
-        'settings.json',
-        'invitations.json',
-        'audit_log.json',
-        'clients.json',
-        'cases.json',
-        'documents.json',
-        'logo.svg',
-      ]);
+      const files = await readSealedArchive(file, t.config.settingsKey);
+      const names = Object.keys(files);
+      expect(names[0]).toBe('backup.json');
+      expect(names.at(-1)).toBe('manifest.json');
       const read = (name: string) => JSON.parse(files[name].toString('utf8'));
-      const cases = await db().selectFrom('cases').selectAll().where('firm_id', '=', firmId).execute();
-      const history = await db()
-        .selectFrom('case_history')
-        .select('case_history.id')
-        .innerJoin('cases', 'cases.id', 'case_history.case_id')
-        .where('cases.firm_id', '=', firmId)
-        .execute();
-      const clients = await db().selectFrom('clients').select('id').where('firm_id', '=', firmId).execute();
-      const counts = {
-        firm: 1,
-        users: users.length,
-        settings: 1,
-        invitations: invitations.length,
-        auditLog: audits.length,
-        clients: clients.length,
-        cases: cases.length,
-        caseHistory: history.length,
-        documents: 1,
-      };
-      expect(read('manifest.json')).toEqual({
+      expect(read('backup.json')).toEqual({
         format: 'reti-immigration-firm-backup',
-        formatVersion: 1,
+        formatVersion: 2,
         appVersion: APP_VERSION,
         backupId: res.body.id,
-        trigger: 'manual',
         createdAt: res.body.startedAt,
         firm: { id: firmId, name: 'Demo Immigration Law' },
-        counts,
-        files: [
-          'firm.json',
-          'users.json',
-          'settings.json',
-          'invitations.json',
-          'audit_log.json',
-          'clients.json',
-          'cases.json',
-          'documents.json',
-          'logo.svg',
-        ],
       });
-      expect(res.body.rowCounts).toEqual(counts);
-      expect(read('documents.json')).toEqual([
-        expect.objectContaining({
-          id: document.id,
-          name: 'passport.pdf',
-          sha256: 'a'.repeat(64),
-          storageKey: `${firmId}/${firmId}`,
-          status: 'queued',
-        }),
+      const rowsOf = (table: string) =>
+        names
+          .filter((n) => n.startsWith(`rows/${table}/`))
+          .flatMap((n) => files[n].toString('utf8').split('\n').filter(Boolean))
+          .map((line) => JSON.parse(line) as Record<string, unknown>);
+      // Every table with the firm's rows, each counted as the database counts them.
+      const manifest = read('manifest.json');
+      expect(Object.keys(manifest.tables)).toEqual(BACKED_UP.map((p) => p.table));
+      const counted = async (table: string, where: string) =>
+        Number(
+          (
+            await sql<{
+              n: number;
+            }>`SELECT count(*)::int AS n FROM ${sql.table(table)} t WHERE ${sql.raw(where)}`.execute(db())
+          ).rows[0].n,
+        );
+      const inFirm = `t.firm_id = '${firmId}'`;
+      const expected: Record<string, number> = {};
+      for (const plan of BACKED_UP)
+        expected[plan.table] =
+          plan.table === 'firms'
+            ? 1
+            : plan.table === 'case_history'
+              ? await counted(
+                  'case_history',
+                  `t.case_id IN (SELECT id FROM cases WHERE firm_id = '${firmId}')`,
+                )
+              : plan.table === 'calendar_feeds'
+                ? await counted(
+                    'calendar_feeds',
+                    `t.user_id IN (SELECT id FROM users WHERE firm_id = '${firmId}')`,
+                  )
+                : plan.table === 'audit_log'
+                  ? // Less the backup's own audit row, written once it was made.
+                    await counted('audit_log', `${inFirm} AND t.entity_id <> '${res.body.id}'`)
+                  : await counted(plan.table, inFirm);
+      expect(manifest.tables).toEqual(expected);
+      expect(expected.cases).toBeGreaterThan(100);
+      expect(expected.case_history).toBeGreaterThan(100);
+      for (const table of Object.keys(expected))
+        expect([table, rowsOf(table).length]).toEqual([table, expected[table]]);
+      expect(res.body.rowCounts).toEqual(expected);
+      // The document's file, with its SHA-256 in the manifest.
+      expect(files[`files/documents/${documentId}`]).toEqual(fileBytes);
+      expect(manifest.files).toEqual([
+        {
+          table: 'documents',
+          id: documentId,
+          size: fileBytes.length,
+          sha256: crypto.createHash('sha256').update(fileBytes).digest('hex'),
+        },
       ]);
-      expect(read('firm.json')).toMatchObject({ id: firmId, name: 'Demo Immigration Law', status: 'active' });
-      const backedUpUsers = read('users.json') as Array<Record<string, unknown>>;
-      const stored = await db()
-        .selectFrom('users')
-        .select('login_id')
-        .where('firm_id', '=', firmId)
-        .execute();
-      expect(backedUpUsers.map((u) => u.loginId).sort()).toEqual(stored.map((u) => u.login_id).sort());
-      expect(backedUpUsers.map((u) => u.loginId)).toEqual(
+      // Rows as the database holds them: the logo's bytes, each case's history, the payments ledger.
+      const [settingsRow] = rowsOf('firm_settings');
+      expect(settingsRow).toMatchObject({ smtp_host: 'smtp.demo.example', logo_type: 'image/svg+xml' });
+      expect(settingsRow.logo).toBe(`\\x${logo.toString('hex')}`);
+      expect(rowsOf('users').map((u) => u.login_id)).toEqual(
         expect.arrayContaining(['admin', 'attorney', 'ben.okafor', 'tess.shield']),
       );
-      // The practice: every case with its client, its facts and its history, as the database holds them.
-      const backedUpCases = read('cases.json') as Array<Record<string, unknown>>;
-      expect(backedUpCases.map((c) => c.caseNumber).sort()).toEqual(cases.map((c) => c.case_number).sort());
-      const sample = cases[0];
-      expect(backedUpCases.find((c) => c.id === sample.id)).toMatchObject({
-        caseNumber: sample.case_number,
-        status: sample.status,
-        client: { id: sample.client_id, name: sample.client_name },
-        dueDate: sample.due_date,
-        history: expect.arrayContaining([expect.objectContaining({ field: 'Opened', to: 'Pending' })]),
-      });
-      // Each case's payments, as the ledger holds them: a paid case's first payment dated when it opened.
-      const paid = cases.find((c) => (c.amount_paid_cents ?? 0) > 0)!;
-      expect(backedUpCases.find((c) => c.id === paid.id)?.payments).toEqual([
-        { amountCents: paid.amount_paid_cents, receivedAt: paid.created_at.toISOString() },
-      ]);
-      expect((read('clients.json') as unknown[]).length).toBe(clients.length);
-      expect(Object.keys(backedUpUsers[0]).sort()).toEqual(
-        [
-          'createdAt',
-          'email',
-          'firstName',
-          'id',
-          'lastLogin',
-          'lastName',
-          'lockedUntil',
-          'loginId',
-          'role',
-          'status',
-          'twoFactorEnabled',
-          'updatedAt',
-        ].sort(),
+      expect(rowsOf('invitations')).toContainEqual(
+        expect.objectContaining({ id: invitation.id, email: 'ben@demo.example', created_by: admin.id }),
       );
-      expect(backedUpUsers.find((u) => u.loginId === 'tess.shield')).toMatchObject({
-        twoFactorEnabled: true,
-      });
-      expect(backedUpUsers.find((u) => u.loginId === 'admin')).toMatchObject({ twoFactorEnabled: false });
-      expect(read('settings.json')).toEqual({
-        security: {
-          twoFactorAdmins: false,
-          sessionTimeoutMinutes: 30,
-          passwordPolicy: 'strong',
-          loginAttempts: 5,
-          approveNewUsers: false,
-        },
-        email: {
-          host: 'smtp.demo.example',
-          port: 587,
-          encryption: 'tls',
-          user: 'mailer',
-          from: 'office@demo.example',
-          passwordSet: true,
-        },
-        backup: { retentionDays: 30 },
-        appearance: { primaryColor: '#1d4ed8', logo: 'logo.svg' },
-      });
-      expect(files['logo.svg']).toEqual(logo);
-      expect(read('invitations.json')).toContainEqual({
-        id: invitation.id,
-        userId: invited.body.id,
-        email: 'ben@demo.example',
-        createdBy: admin.id,
-        createdAt: invitation.created_at.toISOString(),
-        expiresAt: invitation.expires_at.toISOString(),
-        usedAt: null,
-      });
       expect(
-        (read('audit_log.json') as Array<{ action: string; entityId: string }>).find(
-          (a) => a.action === 'user.created' && a.entityId === invited.body.id,
-        ),
-      ).toMatchObject({ actorName: 'Alex Morgan', after: { userId: 'ben.okafor' } });
+        rowsOf('audit_log').find((a) => a.action === 'user.created' && a.entity_id === invited.body.id),
+      ).toMatchObject({ actor_name: 'Alex Morgan', after: { userId: 'ben.okafor' } });
 
       // No password hash, TOTP secret, recovery code, SMTP password or invitation token, sealed or not.
       const everything = Object.values(files)
@@ -424,12 +361,19 @@ describe.each(BACKENDS)('backups (%s)', (backend) => {
           fileName: res.body.fileName,
           sizeBytes: bytes.length,
           sha256: res.body.sha256,
+          files: 1,
         },
       });
 
       const list = await agent.get('/api/backups');
       expect(list.status).toBe(200);
-      expect(list.body).toMatchObject({ total: 1, page: 1, pageSize: 20, retentionDays: 30 });
+      expect(list.body).toMatchObject({
+        total: 1,
+        page: 1,
+        pageSize: 20,
+        retentionDays: 30,
+        restoreAwaitingCheck: false,
+      });
       expect(list.body.backups[0]).toEqual(res.body);
     });
 
@@ -541,7 +485,7 @@ describe.each(BACKENDS)('backups (%s)', (backend) => {
         const res = await agent.get(url).responseType('blob');
         expect(res.status).toBe(200);
         expect(res.headers).toMatchObject({
-          'content-type': 'application/gzip',
+          'content-type': 'application/octet-stream',
           'content-disposition': `attachment; filename="${done.fileName}"`,
           'content-length': String(bytes.length),
           'x-content-type-options': 'nosniff',
@@ -748,6 +692,8 @@ describe.each(BACKENDS)('backups (%s)', (backend) => {
           dataDir,
           timeZone: t.config.timeZone,
           logger: createLogger('silent'),
+          storage: localDocumentStorage(documentsDirOf(t.config)),
+          settingsKey: t.config.settingsKey,
           firmsIn: (handle) => createFirmsService({ db: handle, endSessions: async () => undefined }),
           settingsIn: (handle) =>
             createSettingsService({ db: handle, sealer: createSealer(t.config.settingsKey) }),

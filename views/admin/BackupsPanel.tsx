@@ -6,6 +6,7 @@ import {
   formatBytes,
 } from '../../src/shared/backups';
 import { pages } from '../../src/shared/paths';
+import { Alert } from '../../islands/ui/form';
 import { Badge } from '../components/Badge';
 import { type Column, DataTable } from '../components/DataTable';
 import { DateTimeText } from '../components/Dates';
@@ -45,17 +46,31 @@ export type BackupsPanelProps = {
   retentionDays: number;
   /** Why this user cannot back up now (the action is off, or not granted): the button is disabled. */
   backUpNowRefusal?: string;
+  /** The firm was restored from a backup and awaits this administrator's check. */
+  restoreAwaitingCheck?: boolean;
 };
 
 /**
  * The backups part of Settings, Backup and maintenance: "Back up now" (a plain form) and the firm's
  * backups with their downloads. Its heading is an h3, under the section's own h2.
  */
-export function BackupsPanel({ backups, total, retentionDays, backUpNowRefusal }: BackupsPanelProps) {
+export function BackupsPanel({
+  backups,
+  total,
+  retentionDays,
+  backUpNowRefusal,
+  restoreAwaitingCheck,
+}: BackupsPanelProps) {
   const { csrfToken } = useRenderContext();
   return (
     <section className="card settings-panel backups-panel" aria-labelledby="backups-heading">
       <h3 id="backups-heading">Backups</h3>
+      {restoreAwaitingCheck && (
+        <Alert kind="error">
+          Your firm was restored from a backup.{' '}
+          <a href={pages.admin.restore}>Check the restore and confirm it</a>.
+        </Alert>
+      )}
       <p>
         {`A backup of your firm's data is made every day, and whenever you choose Back up now. Backups older than ${retentionDays} days are removed automatically; the newest good one is always kept.`}
       </p>
