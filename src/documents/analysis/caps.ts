@@ -31,6 +31,8 @@ export class UnreadableDocumentError extends Error {
 
 const count = (n: number) => n.toLocaleString('en-US');
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const fileSize = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${count(Math.ceil(bytes / 1024))} KB` : megabytes(bytes);
 const wholeMegabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 const pixels = (width: number, height: number) =>
   `${count(width)} × ${count(height)} pixels (${count(Math.round((width * height) / 1e6))} megapixels)`;
@@ -47,7 +49,7 @@ export const REFUSALS = {
   docxXml: () =>
     `This .docx file unpacks to more than ${wholeMegabytes(CAPS.docxXmlBytes)} of text and markup; Word documents of up to ${wholeMegabytes(CAPS.docxXmlBytes)} are read. Save it as a PDF and upload that.`,
   docxRatio: (fileBytes: number) =>
-    `This .docx file (${megabytes(fileBytes)}) unpacks to more than ${CAPS.docxRatio} times its size, which no Word document does: it is not read.`,
+    `This .docx file (${fileSize(fileBytes)}) unpacks to more than ${CAPS.docxRatio} times its size, which no Word document does: it is not read.`,
   docxSizes: () => 'This .docx file is damaged: a part does not unpack to its stated size.',
   doc: (bytes: number) =>
     `This .doc file is ${megabytes(bytes)}; Word 97-2003 documents of up to ${wholeMegabytes(CAPS.docBytes)} are read. Save it as .docx or PDF and upload that.`,

@@ -137,7 +137,11 @@ export function createSandbox(options: { logger: Logger; limits?: Partial<Sandbo
       const onReady = (reply: Reply) => 'ready' in reply && resolve();
       child.on('message', onReady);
       child.once('exit', (code, signal) =>
-        reject(new Error(`The file reader did not start (${code ?? signal}): ${worker.stderr.trim()}`)),
+        reject(
+          closed
+            ? new SandboxClosedError()
+            : new Error(`The file reader did not start (${code ?? signal}): ${worker.stderr.trim()}`),
+        ),
       );
     });
     worker.ready.catch(() => undefined);
@@ -299,6 +303,7 @@ export function createSandbox(options: { logger: Logger; limits?: Partial<Sandbo
       const worker = await acquire(timing.signal);
       try {
         await worker.ready;
+        timing.signal?.throwIfAborted();
         return (await runOn(worker, task, timing.timeoutMs, timing.signal)) as ResultOf<T>;
       } finally {
         release(worker);
