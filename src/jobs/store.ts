@@ -27,8 +27,8 @@ export type JobCounts = Record<JobStatus, number>;
 /** Why a job whose worker stopped answering on its last attempt ended failed. */
 export const LEASE_EXPIRED = 'The worker running it stopped before it finished (its lease expired).';
 
-/** A firm's jobs finished this recently count as turns it has taken (see claim). */
-const SERVED_MINUTES = 10;
+/** How far back a firm's last served job is looked for (see claim); before that, it is not recent. */
+const SERVED_WITHIN_MINUTES = 60;
 
 const secondsFromNow = (seconds: number) => sql<Date>`now() + make_interval(secs => ${seconds})`;
 const now = sql<Date>`now()`;
@@ -80,11 +80,12 @@ export function createJobsStore(db: Kysely<DB>) {
     /**
      * Takes up to `limit` jobs of `queue` for `workerId`: the due pending ones, and (unless
      * `reclaimExpired` is false) running ones whose lease ran out with attempts left. Fair across firms:
-     * each firm's due jobs queue up in the order they became due, behind the turns the firm has taken
-     * already (its jobs running now, in any process, and those finished in the last SERVED_MINUTES), and
-     * the lowest turns go first: one firm's backlog never holds another's one job back, and two busy
-     * firms alternate. Rows are locked while picked (SKIP LOCKED, so concurrent claimers take different
-     * rows) and leased for `leaseSeconds`; each claim counts as an attempt.
+     * each firm's due jobs queue up in the order they became due, behind the jobs it has running now (in
+     * any process); the lowest turns go first, and of equal turns, the firm served longest ago (its last
+     * job claimed or finished within SERVED_WITHIN_MINUTES, or none) first. So one firm's backlog never
+     * holds another's one job back, and two busy firms alternate. Rows are locked while picked (SKIP
+     * LOCKED, so concurrent claimers take different rows) and leased for `leaseSeconds`; each claim
+     * counts as an attempt.
      */
     async claim(
       queue: string,
@@ -111,20 +112,24 @@ export function createJobsStore(db: Kysely<DB>) {
       const fairPick = sql<string>`
         SELECT j.id FROM jobs j
         JOIN (
-          SELECT c.id,
-                 row_number() OVER (PARTITION BY c.firm_id ORDER BY c.run_at, c.id) + coalesce(s.taken, 0) AS turn
+          SELECT c.id, f.served_at,
+                 row_number() OVER (PARTITION BY c.firm_id ORDER BY c.run_at, c.id) + coalesce(f.running, 0) AS turn
           FROM jobs c
           LEFT JOIN (
-            SELECT firm_id, count(*) AS taken FROM jobs
+            SELECT firm_id,
+                   count(*) FILTER (WHERE status = 'running' AND locked_until >= now()) AS running,
+                   max(updated_at) AS served_at
+            FROM jobs
             WHERE queue = ${queue}
-              AND (status = 'running' AND locked_until >= now()
-                   OR status IN ('done', 'failed') AND finished_at > now() - make_interval(mins => ${SERVED_MINUTES}))
+              AND (status = 'running'
+                   OR status IN ('done', 'failed')
+                      AND finished_at > now() - make_interval(mins => ${SERVED_WITHIN_MINUTES}))
             GROUP BY firm_id
-          ) s ON s.firm_id IS NOT DISTINCT FROM c.firm_id
+          ) f ON f.firm_id IS NOT DISTINCT FROM c.firm_id
           WHERE c.queue = ${queue} AND ${claimable('c')}
         ) ranked ON ranked.id = j.id
         WHERE j.queue = ${queue} AND ${claimable('j')}
-        ORDER BY ranked.turn, j.run_at, j.id
+        ORDER BY ranked.turn, ranked.served_at NULLS FIRST, j.run_at, j.id
         LIMIT ${limit}
         FOR UPDATE OF j SKIP LOCKED`;
       const rows = await db
