@@ -267,7 +267,7 @@ async function isolationFigures(): Promise<void> {
         value: `${file.p95.toFixed(0)} ms`,
         goal: `≤ ${ISOLATION_GOALS.otherFirmP95Ms} ms`,
         verdict: file.p95 <= ISOLATION_GOALS.otherFirmP95Ms ? 'PASS' : 'FAIL',
-        note: `${file.bytes < 1 << 20 ? `${Math.ceil(file.bytes / 1024)} KB` : megabytes(file.bytes)} ×3, ${file.outcome.slice(0, 60)}… in ${file.seconds.toFixed(1)} s; ${file.requests} requests, max ${file.max.toFixed(0)} ms (idle p95 ${f.idleP95.toFixed(0)}); worker RSS peak ${file.workerRssPeakMb.toFixed(0)} MB; web RSS ${file.webRssBeforeMb.toFixed(0)} → ${file.webRssPeakMb.toFixed(0)} MB`,
+        note: `${file.bytes < 1 << 20 ? `${Math.ceil(file.bytes / 1024)} KB` : megabytes(file.bytes)} ×3, ${file.outcome.slice(0, 60)}… in ${file.seconds.toFixed(1)} s; ${file.requests} requests, max ${file.max.toFixed(0)} ms (p95 ${file.idleP95.toFixed(0)} just before); worker RSS peak ${file.workerRssPeakMb.toFixed(0)} MB; web RSS ${file.webRssBeforeMb.toFixed(0)} → ${file.webRssPeakMb.toFixed(0)} MB`,
       });
     row({
       name: `another firm's one scan behind ${f.fairness.scans} scans of one firm`,

@@ -86,10 +86,6 @@ export function imageSize(data: Uint8Array): { width: number; height: number } |
 export const tooManyPixels = (size: { width: number; height: number }) =>
   size.width * size.height > CAPS.pictureMegapixels * 1e6;
 
-/** Why a PDF of this many pages is not read, or undefined. */
-export const pdfPagesRefusal = (pages: number) =>
-  pages > CAPS.pdfPages ? REFUSALS.pdfPages(pages) : undefined;
-
 const isXmlPart = (name: string) => /\.(xml|rels)$/i.test(name);
 /** The ratio is judged once this much is unpacked: small parts compress unevenly. */
 const RATIO_FROM_BYTES = 1024 * 1024;

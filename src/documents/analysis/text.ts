@@ -1,6 +1,7 @@
 /**
  * A stored file's text: the PDF text layer (unpdf), Word documents (mammoth for .docx, word-extractor for
- * legacy .doc), and OCR for pictures and scanned PDF pages. Everything runs offline.
+ * legacy .doc), and OCR for pictures and scanned PDF pages, each file checked against the caps (./caps)
+ * before the work. Everything runs offline; the app runs it in a sandbox worker (../sandbox).
  */
 import fs from 'node:fs/promises';
 import { ParseSpeeds, PDFDocument, PDFName, PDFNumber, PDFRawStream } from '@cantoo/pdf-lib';
@@ -11,15 +12,7 @@ import type { PDFDocumentProxy, PDFPageProxy } from 'unpdf/pdfjs';
 import WordExtractor from 'word-extractor';
 import type { FileKind, TextMethod } from '../../shared/documents';
 import { isWordPackage } from '../file-kind';
-import {
-  CAPS,
-  checkWordPackage,
-  imageSize,
-  pdfPagesRefusal,
-  REFUSALS,
-  tooManyPixels,
-  UnreadableDocumentError,
-} from './caps';
+import { CAPS, checkWordPackage, imageSize, REFUSALS, tooManyPixels, UnreadableDocumentError } from './caps';
 import type { Ocr } from './ocr';
 
 export { UnreadableDocumentError } from './caps';
@@ -133,8 +126,7 @@ function pageSize(page: PDFPageProxy): { width: number; height: number } {
  * left to pdf.js, which leaves a picture over the cap undrawn).
  */
 async function checkPdf(pdf: PDFDocumentProxy, bytes: Uint8Array): Promise<void> {
-  const tooMany = pdfPagesRefusal(pdf.numPages);
-  if (tooMany) throw new UnreadableDocumentError(tooMany);
+  if (pdf.numPages > CAPS.pdfPages) throw new UnreadableDocumentError(REFUSALS.pdfPages(pdf.numPages));
   for (let number = 1; number <= pdf.numPages; number++) {
     const { width, height } = pageSize(await pdf.getPage(number));
     if (Math.max(width, height) > CAPS.pdfPagePoints)

@@ -89,6 +89,25 @@ export function residentMb(pid: number): number | undefined {
   }
 }
 
+/** Gives a process (or, on Linux, one thread of it) the workers' nice value. */
+function lowerPriority(id: number | undefined): void {
+  if (id === undefined) return;
+  try {
+    os.setPriority(id, NICENESS);
+  } catch {
+    // Not allowed here, or gone: the worker competes with the web process as an equal.
+  }
+}
+
+/** A process's threads (Linux /proc), or none where they cannot be listed. */
+function threadsOf(pid: number): number[] {
+  try {
+    return fs.readdirSync(`/proc/${pid}/task`).map(Number);
+  } catch {
+    return [];
+  }
+}
+
 const duration = (ms: number) =>
   ms >= 60_000 && ms % 60_000 === 0
     ? `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}`
@@ -124,34 +143,47 @@ export function createSandbox(options: { logger: Logger; limits?: Partial<Sandbo
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       env: Object.fromEntries(ENV_KEYS.flatMap((key) => (process.env[key] ? [[key, process.env[key]]] : []))),
     });
-    try {
-      os.setPriority(child.pid!, NICENESS);
-    } catch {
-      // Not allowed here (or not Linux): the worker competes with the web process as an equal.
-    }
+    lowerPriority(child.pid);
     const worker = { child, busy: false, alive: true, stderr: '' } as Worker;
     child.stderr!.setEncoding('utf8');
     child.stderr!.on('data', (text: string) => (worker.stderr = (worker.stderr + text).slice(-STDERR_TAIL)));
-    worker.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+    worker.exited = new Promise((resolve) => {
+      child.once('exit', () => resolve());
+      child.once('error', () => child.pid === undefined && resolve());
+    });
     worker.ready = new Promise<void>((resolve, reject) => {
-      const onReady = (reply: Reply) => 'ready' in reply && resolve();
+      const onReady = (reply: Reply) => {
+        if (!('ready' in reply)) return;
+        child.off('message', onReady);
+        // Threads the worker started before its priority was lowered (V8's, libuv's) are lowered now;
+        // those it starts later inherit it.
+        for (const thread of threadsOf(child.pid!)) lowerPriority(thread);
+        resolve();
+      };
       child.on('message', onReady);
-      child.once('exit', (code, signal) =>
+      const notStarted = (why: unknown) =>
         reject(
           closed
             ? new SandboxClosedError()
-            : new Error(`The file reader did not start (${code ?? signal}): ${worker.stderr.trim()}`),
-        ),
-      );
+            : new Error(`The file reader did not start (${String(why)}): ${worker.stderr.trim()}`),
+        );
+      child.once('exit', (code, signal) => notStarted(code ?? signal));
+      child.once('error', notStarted);
     });
     worker.ready.catch(() => undefined);
-    child.once('exit', () => {
+    // Gone (or never started: a failed spawn may emit no 'exit'): its place is free for the next task.
+    const gone = () => {
+      if (!worker.alive) return;
       worker.alive = false;
       clearTimeout(worker.idleTimer);
       workers.delete(worker);
       dispatch();
+    };
+    child.once('exit', gone);
+    child.on('error', (error) => {
+      logger.warn({ err: error }, 'sandbox worker error');
+      if (child.pid === undefined) gone();
     });
-    child.on('error', (error) => logger.warn({ err: error }, 'sandbox worker error'));
     workers.add(worker);
     return worker;
   }
