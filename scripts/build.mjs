@@ -16,6 +16,8 @@ const ICONS = { svg: 'views/components/favicon.svg', ico: 'views/components/favi
 /** Server and command-line entries, bundled to dist/NAME.js. */
 export const SERVER_ENTRIES = {
   server: 'src/server.ts',
+  // The sandbox worker process that reads uploaded files (src/documents/sandbox).
+  'analysis-worker': 'src/documents/sandbox/worker.ts',
   migrate: 'scripts/migrate.ts',
   seed: 'scripts/seed.ts',
   'create-user': 'scripts/create-user.ts',

@@ -43,7 +43,7 @@ import { contactFeature } from './contact';
 import { documentsFeature } from './documents';
 import { documentAnalysisQueue } from './documents/analysis-job';
 import { createSummarizer } from './documents/analysis/llm';
-import { createOcr } from './documents/analysis/ocr';
+import { createSandbox } from './documents/sandbox';
 import { ANALYZE_QUEUE, createDocumentsService } from './documents/service';
 import { documentsDirOf, localDocumentStorage } from './documents/storage';
 import { createContactService } from './contact/service';
@@ -202,12 +202,13 @@ export function createApp(deps: AppDeps): App {
   const cases = createCasesService(caseDeps);
   const clients = createClientsService(caseDeps);
   const transfer = createTransferService({ ...caseDeps, cases });
-  // Documents: files in storage, analysed by background jobs (OCR in its own worker thread).
-  const ocr = createOcr();
+  // Documents: files in storage, read (analysis, evidence packages) only in sandbox worker processes.
+  const sandbox = createSandbox({ logger });
   const documents = createDocumentsService({
     ...caseDeps,
     storage,
     cases,
+    sandbox,
     firmNameOf: async (firmId) => (await firms.find(firmId))?.name ?? '',
     wake: () => jobs.wake(ANALYZE_QUEUE),
   });
@@ -273,7 +274,7 @@ export function createApp(deps: AppDeps): App {
         storage,
         cases,
         timeZoneOf: caseDeps.timeZoneOf,
-        ocr,
+        sandbox,
         summarizer: createSummarizer(config.llm, {
           onError: (error) => logger.warn({ err: error.message }, 'no LLM summary for a document'),
         }),
@@ -387,11 +388,11 @@ export function createApp(deps: AppDeps): App {
         await storage.prepare();
         await jobs.start();
       },
-      // A scan being read ends with its worker: its job is retried by the next process to run.
+      // The runner stops first: a file being read is given back to the queue (its worker killed), to be
+      // read again by the next process to run; then the idle workers go.
       stop: async () => {
-        const stopping = jobs.stop();
-        await ocr.close();
-        await stopping;
+        await jobs.stop();
+        await sandbox.close();
       },
     },
     settingsFeature({

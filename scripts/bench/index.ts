@@ -8,6 +8,7 @@ import { DEMO_PASSWORD, type RunningApp, buildIfStale, signIn, signOut, signedIn
 import { launchBrowser, type PageScripts, scriptsLoadedBy, signInThroughPage } from './browser';
 import { measureCaseTransfer, TRANSFER_GOALS, TRANSFER_ROWS } from './cases-transfer';
 import { DOCUMENT_GOALS, measureDocuments } from './documents';
+import { ISOLATION_GOALS, measureIsolation } from './isolation';
 import { measureRules, RULES_GOAL_PER_SECOND } from './rules';
 import { measureReports, REPORT_GOAL_MS } from './reports';
 import { type Child, ROOT, cleanUp, freePort, makeTempDir, startChild, waitForAnswer } from './children';
@@ -45,6 +46,7 @@ const SECTIONS = [
   'case-list',
   'transfer',
   'documents',
+  'isolation',
   'rules',
   'reports',
 ] as const;
@@ -127,6 +129,11 @@ async function main(): Promise<void> {
   if (wanted('documents')) {
     step('documents: a 50 MB upload, text and OCR analysis, a page while OCR runs');
     await documentFigures();
+  }
+
+  if (wanted('isolation')) {
+    step("isolation: hostile files read in sandbox workers; one firm's scans beside another's");
+    await isolationFigures();
   }
 
   if (wanted('rules')) {
@@ -246,6 +253,30 @@ async function documentFigures(): Promise<void> {
     });
   } catch (error) {
     failure(memoryName, error);
+  }
+}
+
+/** Each hostile file: the other firm's dashboard while it is read, and the memory it took; then fairness. */
+async function isolationFigures(): Promise<void> {
+  const name = "another firm's dashboard p95 while hostile files are read";
+  try {
+    const f = await measureIsolation();
+    for (const file of f.files)
+      row({
+        name: `dashboard p95, other firm, while: ${file.name}`,
+        value: `${file.p95.toFixed(0)} ms`,
+        goal: `≤ ${ISOLATION_GOALS.otherFirmP95Ms} ms`,
+        verdict: file.p95 <= ISOLATION_GOALS.otherFirmP95Ms ? 'PASS' : 'FAIL',
+        note: `${file.bytes < 1 << 20 ? `${Math.ceil(file.bytes / 1024)} KB` : megabytes(file.bytes)} ×3, ${file.outcome.slice(0, 60)}… in ${file.seconds.toFixed(1)} s; ${file.requests} requests, max ${file.max.toFixed(0)} ms (p95 ${file.idleP95.toFixed(0)} just before); worker RSS peak ${file.workerRssPeakMb.toFixed(0)} MB; web RSS ${file.webRssBeforeMb.toFixed(0)} → ${file.webRssPeakMb.toFixed(0)} MB`,
+      });
+    row({
+      name: `another firm's one scan behind ${f.fairness.scans} scans of one firm`,
+      value: `${f.fairness.waitSeconds.toFixed(1)} s`,
+      goal: '—',
+      note: `from its upload to its analysis done; the ${f.fairness.scans} scans took ${f.fairness.backlogSeconds.toFixed(1)} s in all`,
+    });
+  } catch (error) {
+    failure(name, error);
   }
 }
 

@@ -2,13 +2,13 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { CasesService } from '../cases/service';
 import type { DB } from '../db/schema';
-import { type Job, PermanentJobError, type QueueSpec } from '../jobs';
+import { type Job, LEASE_EXPIRED, PermanentJobError, type QueueSpec } from '../jobs';
 import { todayIn } from '../shared/dates';
 import type { DocumentCategory, DocumentType } from '../shared/documents';
 import { analyzeText } from './analysis/analyze';
+import { UnreadableDocumentError } from './analysis/caps';
 import type { Summarizer } from './analysis/llm';
-import type { Ocr } from './analysis/ocr';
-import { extractText, UnreadableDocumentError } from './analysis/text';
+import { type Sandbox, WorkerStoppedError } from './sandbox';
 import type { DocumentStorage } from './storage';
 import { createDocumentsStore } from './store';
 
@@ -21,17 +21,37 @@ function categoryOf(type: DocumentType): DocumentCategory {
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** The most one document's reading may take: ten scanned pages take under a minute on two busy cores. */
+export const ANALYSIS_TIME_LIMIT_MS = 3 * 60_000;
+
+const STOPPED_ADVICE: Record<WorkerStoppedError['why'], string> = {
+  memory: 'Save it again as a smaller file, or as a PDF, and upload that.',
+  time: 'Split it into smaller files and upload those.',
+  crash: 'Save it again, or as a PDF, and upload that.',
+};
+
+/** Why a document failed, for the person: the worker that read it stopped, or the server did. */
+function failureOf(error: unknown): string {
+  if (error instanceof WorkerStoppedError)
+    return `Reading this file was stopped because ${error.message}; it is not tried again. ${STOPPED_ADVICE[error.why]}`;
+  if (reasonOf(error) === LEASE_EXPIRED)
+    return 'The server stopped while it was reading this file, so it is not tried again by itself: choose Analyze again to read it again.';
+  return reasonOf(error);
+}
+
 /**
  * The analysis of one document, run as a background job: read its text (the text layer, or OCR for scans
- * and photos), recognise what it is, read its fields and check them against the case, then store it all.
- * A file that cannot be read fails at once; anything else is retried by the job runner.
+ * and photos) in a sandbox worker, recognise what it is, read its fields and check them against the case,
+ * then store it all. A file that cannot be read, passes a cap, or stops its worker (memory, time, a crash)
+ * fails at once, and so does one whose analysis was cut short by the server's own death (its lease ran
+ * out): either may be the file's doing. Anything else is retried by the job runner.
  */
 export function documentAnalysisQueue(deps: {
   db: Kysely<DB>;
   storage: DocumentStorage;
   cases: CasesService;
   timeZoneOf(firmId: string): Promise<string>;
-  ocr: Ocr;
+  sandbox: Sandbox;
   summarizer?: Summarizer;
   logger: Logger;
 }): QueueSpec<{ documentId: string }> {
@@ -55,23 +75,30 @@ export function documentAnalysisQueue(deps: {
   }
 
   return {
-    // Two documents at once; OCR itself takes its turn (one at a time per process, see createOcr).
+    // Two documents at once, each in a sandbox worker of its own.
     concurrency: 2,
     leaseSeconds: 120,
     restartable: true,
+    expiredLease: 'fail',
     async handle(job: Job<{ documentId: string }>, signal: AbortSignal) {
       const id = job.payload.documentId;
       const row = await store.findById(id);
       if (!row || !(await store.markProcessing(id))) return;
       try {
-        const reading = deps.storage
-          .withLocalFile(row.storage_key, (path) => extractText({ path, kind: row.kind }, deps.ocr))
+        const extracted = await deps.storage
+          .withLocalFile(row.storage_key, (path) =>
+            deps.sandbox.run(
+              { type: 'extract', file: { path, kind: row.kind } },
+              { timeoutMs: ANALYSIS_TIME_LIMIT_MS, signal },
+            ),
+          )
           .catch((error: unknown) => {
-            // A damaged or protected file stays so: no retry. A timeout or a missing worker may pass.
-            if (error instanceof UnreadableDocumentError) throw new PermanentJobError(error.message);
+            // A damaged, protected or oversized file stays so, and one that stopped its worker would
+            // stop it again: no retry. An OCR timeout or the sandbox closing may pass.
+            if (error instanceof UnreadableDocumentError || error instanceof WorkerStoppedError)
+              throw new PermanentJobError(failureOf(error));
             throw error;
           });
-        const extracted = await untilAborted(signal, reading);
         const analysis = analyzeText(extracted, await contextOf(row));
         const summary = await deps.summarizer?.summarize(extracted.text, analysis);
         if (summary) analysis.summary = summary;
@@ -88,17 +115,7 @@ export function documentAnalysisQueue(deps: {
         { documentId: job.payload.documentId, err: reasonOf(error) },
         'document analysis failed',
       );
-      await store.markFailed(job.payload.documentId, reasonOf(error));
+      await store.markFailed(job.payload.documentId, failureOf(error));
     },
   };
-}
-
-/** The work's outcome, or the abort's reason as soon as the signal fires (the work is left to settle). */
-function untilAborted<T>(signal: AbortSignal, work: Promise<T>): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }

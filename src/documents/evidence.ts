@@ -9,6 +9,7 @@ import { embedFonts, type Fonts } from '../pdf/fonts';
 import { cleanText, INK, LETTER, MUTED, TextFlow, wrapText } from '../pdf/layout';
 import { type FileKind, FILE_KINDS } from '../shared/documents';
 import { FORM_TYPES } from '../shared/cases';
+import { CAPS, imageSize, tooManyPixels } from './analysis/caps';
 
 export type Exhibit = {
   title: string;
@@ -53,6 +54,11 @@ const PASSWORD =
   'The PDF is protected by a password, so its pages cannot be copied. Open it with its password, save or print it as a new PDF, upload that and build the package again.';
 const DAMAGED =
   'The file is damaged or is not a readable PDF. Open it to check it, save it again as a PDF, upload that and build the package again.';
+const count = (n: number) => n.toLocaleString('en-US');
+const TOO_MANY_PAGES = (pages: number) =>
+  `The PDF has ${count(pages)} pages; a package places PDFs of up to ${count(CAPS.pdfPages)} pages. Split it, upload the parts and build the package again.`;
+const TOO_MANY_PIXELS = (width: number, height: number) =>
+  `The picture is ${count(width)} × ${count(height)} pixels (${Math.round((width * height) / 1e6)} megapixels); a package places pictures of up to ${CAPS.pictureMegapixels} megapixels. Scale it down, upload that and build the package again.`;
 
 async function preparePdf(doc: PDFDocument, bytes: Uint8Array): Promise<Prepared> {
   let source: PDFDocument;
@@ -70,6 +76,8 @@ async function preparePdf(doc: PDFDocument, bytes: Uint8Array): Promise<Prepared
   try {
     if (source.getPageCount() === 0)
       return { as: 'missing', reason: DAMAGED, detail: 'The PDF has no pages.' };
+    if (source.getPageCount() > CAPS.pdfPages)
+      return { as: 'missing', reason: TOO_MANY_PAGES(source.getPageCount()) };
     try {
       // Filled form fields would lose their values once the pages leave their document: print them on the page.
       source.getForm().flatten();
@@ -121,7 +129,11 @@ async function prepare(doc: PDFDocument, exhibit: Exhibit): Promise<Prepared> {
     case 'pdf':
       return preparePdf(doc, exhibit.bytes);
     case 'jpeg':
-    case 'png':
+    case 'png': {
+      // Its size is read from its header before pdf-lib decodes a PNG's every pixel.
+      const size = imageSize(exhibit.bytes);
+      if (size && tooManyPixels(size))
+        return { as: 'missing', reason: TOO_MANY_PIXELS(size.width, size.height) };
       try {
         const image =
           exhibit.kind === 'png' ? await doc.embedPng(exhibit.bytes) : await doc.embedJpg(exhibit.bytes);
@@ -137,6 +149,7 @@ async function prepare(doc: PDFDocument, exhibit: Exhibit): Promise<Prepared> {
           detail: String((error as Error)?.message ?? error).slice(0, 240),
         };
       }
+    }
     case 'doc':
     case 'docx': {
       const text = cleanText(exhibit.text ?? '').trim();

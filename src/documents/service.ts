@@ -22,8 +22,9 @@ import {
 import { ServiceError } from '../shared/errors';
 import type { SessionUser } from '../shared/session';
 import { analyzeText } from './analysis/analyze';
-import { buildEvidencePackage } from './evidence';
 import { displayName, kindOf } from './file-kind';
+import { type Sandbox, SandboxClosedError, WorkerStoppedError } from './sandbox';
+import type { ExhibitFile } from './sandbox/protocol';
 import type { DocumentListQuery, EvidenceInput, UploadFields } from './schema';
 import type { DocumentStorage } from './storage';
 import { createDocumentsStore, type DocumentRow, type NewDocumentRow } from './store';
@@ -34,6 +35,8 @@ export const ANALYZE_QUEUE = 'documents.analyze';
 const ANALYSIS_ATTEMPTS = 3;
 /** The most an evidence package reads in (pdf-lib builds in memory). */
 const EVIDENCE_MAX_BYTES = 150 * 1024 * 1024;
+/** The most building one evidence package may take (its request waits for it). */
+export const EVIDENCE_TIME_LIMIT_MS = 2 * 60_000;
 
 const notFound = () => new ServiceError('not-found', DOCUMENT_NOT_FOUND);
 const fileRefusal = (reason: 'invalid' | 'too-large', message: string) =>
@@ -44,6 +47,8 @@ export type DocumentsDeps = {
   db: Kysely<DB>;
   storage: DocumentStorage;
   cases: CasesService;
+  /** Where files are read: evidence packages are built there, never in this process. */
+  sandbox: Sandbox;
   timeZoneOf(firmId: string): Promise<string>;
   firmUsers(firmId: string): Promise<Array<{ id: string; first_name: string; last_name: string }>>;
   firmNameOf(firmId: string): Promise<string>;
@@ -59,6 +64,19 @@ export function firmOf(actor: SessionUser): string {
       "Documents belong to a firm: platform staff do not see a firm's documents.",
     );
   return actor.firmId;
+}
+
+/** Lends a local file for each key, all at once, to `use`. */
+function withLocalFiles<T>(
+  storage: DocumentStorage,
+  keys: string[],
+  use: (paths: string[]) => Promise<T>,
+): Promise<T> {
+  const [first, ...rest] = keys;
+  if (first === undefined) return use([]);
+  return storage.withLocalFile(first, (path) =>
+    withLocalFiles(storage, rest, (paths) => use([path, ...paths])),
+  );
 }
 
 type Labels = { cases: Map<string, string>; clients: Map<string, string>; users: Map<string, string> };
@@ -375,23 +393,41 @@ export function createDocumentsService(deps: DocumentsDeps) {
         const message = 'The chosen documents come to more than 150 MB: build the package in parts';
         throw new ServiceError('invalid', message, { documentIds: message });
       }
-      const exhibits = [];
+      const exhibits: Array<Omit<ExhibitFile, 'path'>> = [];
       for (const row of documents)
         exhibits.push({
           title:
             row.status === 'done' && row.doc_type ? `${DOCUMENT_TYPES[row.doc_type]}: ${row.name}` : row.name,
           kind: row.kind,
-          bytes: new Uint8Array(await storage.read(row.storage_key)),
           text: row.kind === 'doc' || row.kind === 'docx' ? await store.textOf(row.id) : null,
         });
       const timeZone = await deps.timeZoneOf(firmId);
-      const bytes = await buildEvidencePackage({
+      const details = {
         firmName: await deps.firmNameOf(firmId),
         caseNumber: record.caseNumber,
         clientName: record.client.name,
         formType: record.formType,
         preparedOn: formatDate(todayIn(timeZone)),
-        exhibits,
+      };
+      // Built in a sandbox worker, which reads the files itself.
+      const bytes = await withLocalFiles(
+        storage,
+        documents.map((row) => row.storage_key),
+        (paths) =>
+          deps.sandbox.run(
+            {
+              type: 'evidence',
+              input: { ...details, exhibits: exhibits.map((exhibit, i) => ({ ...exhibit, path: paths[i] })) },
+            },
+            { timeoutMs: EVIDENCE_TIME_LIMIT_MS },
+          ),
+      ).catch((error: unknown) => {
+        if (error instanceof WorkerStoppedError) {
+          const message = `The package was stopped because ${error.message}: build it from fewer documents, or in parts`;
+          throw new ServiceError('invalid', message, { documentIds: message });
+        }
+        if (error instanceof SandboxClosedError) throw new ServiceError('unavailable', error.message);
+        throw error;
       });
       await createAuditService(db).record({
         actorUserId: actor.id,

@@ -20,6 +20,12 @@ export type QueueSpec<P = any> = {
    * than holding the shutdown for it, and the job goes back to the queue.
    */
   restartable?: boolean;
+  /**
+   * A job whose worker stopped answering (its lease ran out: the process died or lost the database) is
+   * tried again while it has attempts left ('retry', the default), or ends failed at once ('fail'): for
+   * work that may itself be what killed the process.
+   */
+  expiredLease?: 'retry' | 'fail';
   /** Called once when the job ends failed (attempts exhausted or a permanent error), so the owner can record it. */
   onFailed?(job: Job<P>, error: unknown): Promise<void>;
 };
@@ -198,8 +204,14 @@ export function createJobRunner(deps: {
     for (const [queue, spec] of Object.entries(queues)) {
       if (stopped) break;
       try {
-        for (const job of await store.failExpired(queue)) {
-          logger.error(about(job), 'job failed for good: its worker stopped on its last attempt');
+        const failFast = spec.expiredLease === 'fail';
+        for (const job of await store.failExpired(queue, failFast ? 'all' : 'exhausted')) {
+          logger.error(
+            about(job),
+            failFast
+              ? 'job failed for good: its worker stopped while running it'
+              : 'job failed for good: its worker stopped on its last attempt',
+          );
           await notifyFailed(spec, job, new Error(LEASE_EXPIRED));
         }
         const jobs = await store.claim(
@@ -207,6 +219,7 @@ export function createJobRunner(deps: {
           spec.concurrency - runningIn(queue),
           spec.leaseSeconds,
           workerId,
+          { reclaimExpired: !failFast },
         );
         for (const job of jobs) run(spec, job);
         claimed += jobs.length;

@@ -27,6 +27,9 @@ export type JobCounts = Record<JobStatus, number>;
 /** Why a job whose worker stopped answering on its last attempt ended failed. */
 export const LEASE_EXPIRED = 'The worker running it stopped before it finished (its lease expired).';
 
+/** How far back a firm's last served job is looked for (see claim); before that, it is not recent. */
+const SERVED_WITHIN_MINUTES = 60;
+
 const secondsFromNow = (seconds: number) => sql<Date>`now() + make_interval(secs => ${seconds})`;
 const now = sql<Date>`now()`;
 
@@ -48,10 +51,10 @@ const jobOf = (row: Selectable<JobsTable>): Job => ({
  */
 export function createJobsStore(db: Kysely<DB>) {
   /** Running jobs of `queue` whose lease ran out: their worker died, or lost touch with the database. */
-  const expired = (attempts: 'left' | 'exhausted') =>
-    sql<boolean>`(status = 'running' AND locked_until < now() AND attempts ${sql.raw(
-      attempts === 'left' ? '<' : '>=',
-    )} max_attempts)`;
+  const expired = (attempts: 'exhausted' | 'any') =>
+    sql<boolean>`(status = 'running' AND locked_until < now()${
+      attempts === 'exhausted' ? sql` AND attempts >= max_attempts` : sql``
+    })`;
 
   return {
     /** Stores a job on the handle it is given: in the caller's transaction, it exists once that commits. */
@@ -75,12 +78,60 @@ export function createJobsStore(db: Kysely<DB>) {
     },
 
     /**
-     * Takes up to `limit` jobs of `queue` for `workerId`: the due pending ones, and running ones whose lease
-     * ran out with attempts left. Rows are locked while picked (SKIP LOCKED, so concurrent claimers take
-     * different rows) and leased for `leaseSeconds`; each claim counts as an attempt.
+     * Takes up to `limit` jobs of `queue` for `workerId`: the due pending ones, and (unless
+     * `reclaimExpired` is false) running ones whose lease ran out with attempts left. Fair across firms:
+     * each firm's due jobs queue up in the order they became due, behind the jobs it has running now (in
+     * any process); the lowest turns go first, and of equal turns, the firm served longest ago (its last
+     * job claimed or finished within SERVED_WITHIN_MINUTES, or none) first. So one firm's backlog never
+     * holds another's one job back, and two busy firms alternate. Rows are locked while picked (SKIP
+     * LOCKED, so concurrent claimers take different rows) and leased for `leaseSeconds`; each claim
+     * counts as an attempt.
      */
-    async claim(queue: string, limit: number, leaseSeconds: number, workerId: string): Promise<Job[]> {
+    async claim(
+      queue: string,
+      limit: number,
+      leaseSeconds: number,
+      workerId: string,
+      options: { reclaimExpired?: boolean } = {},
+    ): Promise<Job[]> {
       if (limit < 1) return [];
+      const claimable = (t: 'c' | 'j') => {
+        const [status, runAt, lockedUntil, attempts, maxAttempts] = [
+          'status',
+          'run_at',
+          'locked_until',
+          'attempts',
+          'max_attempts',
+        ].map((column) => sql.ref(`${t}.${column}`));
+        const due = sql`${status} = 'pending' AND ${runAt} <= now()`;
+        if (options.reclaimExpired === false) return sql`(${due})`;
+        return sql`(${due} OR ${status} = 'running' AND ${lockedUntil} < now() AND ${attempts} < ${maxAttempts})`;
+      };
+      // The turns are counted first, unlocked (window functions cannot lock rows), then the rows are
+      // locked in turn order, each checked again as it is locked.
+      const fairPick = sql<string>`
+        SELECT j.id FROM jobs j
+        JOIN (
+          SELECT c.id, f.served_at,
+                 row_number() OVER (PARTITION BY c.firm_id ORDER BY c.run_at, c.id) + coalesce(f.running, 0) AS turn
+          FROM jobs c
+          LEFT JOIN (
+            SELECT firm_id,
+                   count(*) FILTER (WHERE status = 'running' AND locked_until >= now()) AS running,
+                   max(updated_at) AS served_at
+            FROM jobs
+            WHERE queue = ${queue}
+              AND (status = 'running'
+                   OR status IN ('done', 'failed')
+                      AND finished_at > now() - make_interval(mins => ${SERVED_WITHIN_MINUTES}))
+            GROUP BY firm_id
+          ) f ON f.firm_id IS NOT DISTINCT FROM c.firm_id
+          WHERE c.queue = ${queue} AND ${claimable('c')}
+        ) ranked ON ranked.id = j.id
+        WHERE j.queue = ${queue} AND ${claimable('j')}
+        ORDER BY ranked.turn, ranked.served_at NULLS FIRST, j.run_at, j.id
+        LIMIT ${limit}
+        FOR UPDATE OF j SKIP LOCKED`;
       const rows = await db
         .updateTable('jobs')
         .set((eb) => ({
@@ -90,19 +141,7 @@ export function createJobsStore(db: Kysely<DB>) {
           locked_until: secondsFromNow(leaseSeconds),
           updated_at: now,
         }))
-        .where('id', 'in', (eb) =>
-          eb
-            .selectFrom('jobs')
-            .select('id')
-            .where('queue', '=', queue)
-            .where((w) =>
-              w.or([w.and([w('status', '=', 'pending'), w('run_at', '<=', now)]), expired('left')]),
-            )
-            .orderBy('run_at')
-            .limit(limit)
-            .forUpdate()
-            .skipLocked(),
-        )
+        .where('id', 'in', sql<string>`(${fairPick})`)
         .returningAll()
         .execute();
       // RETURNING keeps no order: the oldest due job starts first.
@@ -111,9 +150,9 @@ export function createJobsStore(db: Kysely<DB>) {
 
     /**
      * Ends failed the jobs of `queue` whose lease ran out on their last attempt (their worker died each
-     * time), and answers them, so that their owner can record it.
+     * time), or on any attempt when `which` is 'all', and answers them, so that their owner can record it.
      */
-    async failExpired(queue: string): Promise<Job[]> {
+    async failExpired(queue: string, which: 'exhausted' | 'all' = 'exhausted'): Promise<Job[]> {
       const rows = await db
         .updateTable('jobs')
         .set({ status: 'failed', last_error: LEASE_EXPIRED, finished_at: now, updated_at: now })
@@ -122,7 +161,7 @@ export function createJobsStore(db: Kysely<DB>) {
             .selectFrom('jobs')
             .select('id')
             .where('queue', '=', queue)
-            .where(expired('exhausted'))
+            .where(which === 'all' ? expired('any') : expired('exhausted'))
             .forUpdate()
             .skipLocked(),
         )

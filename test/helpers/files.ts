@@ -126,32 +126,38 @@ export async function fakeDocx(): Promise<Buffer> {
 }
 
 /** A ZIP archive of uncompressed entries (PKWARE APPNOTE: local headers, central directory, end record). */
-export function storedZip(entries: { name: string; data: Buffer }[]): Buffer {
+export const storedZip = (entries: { name: string; data: Buffer }[]): Buffer => zipArchive(entries, 'store');
+
+/** A ZIP archive of its entries stored as they are, or deflated (method 8). */
+export function zipArchive(entries: { name: string; data: Buffer }[], method: 'store' | 'deflate'): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const { name, data } of entries) {
     const fileName = Buffer.from(name, 'utf8');
     const crc = zlib.crc32(data);
+    const packed = method === 'deflate' ? zlib.deflateRawSync(data, { level: 9 }) : data;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4); // version needed
+    local.writeUInt16LE(method === 'deflate' ? 8 : 0, 8);
     local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(packed.length, 18);
     local.writeUInt32LE(data.length, 22);
     local.writeUInt16LE(fileName.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(method === 'deflate' ? 8 : 0, 10);
     central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(packed.length, 20);
     central.writeUInt32LE(data.length, 24);
     central.writeUInt16LE(fileName.length, 28);
     central.writeUInt32LE(offset, 42);
-    locals.push(local, fileName, data);
+    locals.push(local, fileName, packed);
     centrals.push(central, fileName);
-    offset += local.length + fileName.length + data.length;
+    offset += local.length + fileName.length + packed.length;
   }
   const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { waitFor } from './poll';
 
@@ -50,3 +51,21 @@ export const exitWithin = (server: ServerProcess, ms: number) =>
     server.exited,
     new Promise<'running'>((resolve) => setTimeout(resolve, ms, 'running').unref()),
   ]);
+
+/** The IDs of the processes whose parent is `parentPid` and whose command line holds `containing` (Linux /proc). */
+export function childProcesses(parentPid: number, containing: string): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        // The fields after the command's name (which may hold spaces) in parentheses: state, then parent.
+        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return parent === parentPid && fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(containing);
+      } catch {
+        return false; // it ended meanwhile
+      }
+    })
+    .map(Number);
+}

@@ -9,6 +9,7 @@ import { createCaseFacts } from '../../src/ai';
 import { createClientsService } from '../../src/cases/client-service';
 import { createCasesService } from '../../src/cases/service';
 import { bankStatement, marriageCertificate, notice, type Person } from '../../src/documents/demo-papers';
+import { createSandbox } from '../../src/documents/sandbox';
 import { createDocumentsService } from '../../src/documents/service';
 import { localDocumentStorage } from '../../src/documents/storage';
 import { paperPdf } from '../../src/pdf/paper';
@@ -16,6 +17,7 @@ import { BRIEF_TEMPLATE_CODES, BRIEF_TEMPLATES, type BriefTemplate } from '../..
 import type { Facts } from '../../src/shared/facts';
 import type { SessionUser } from '../../src/shared/session';
 import { createUsersService } from '../../src/users/service';
+import { createLogger } from '../../src/logger';
 import {
   BACKENDS,
   csrfFrom,
@@ -123,6 +125,8 @@ async function enterFacts(t: TestApp, actor: SessionUser, caseId: string, facts:
     ...caseDeps,
     storage: localDocumentStorage(documentsDir(t)),
     cases,
+    // The services these tests use read no file: the sandbox never starts a worker.
+    sandbox: createSandbox({ logger: createLogger('silent') }),
     firmNameOf: async () => FIRM.name,
     wake: () => undefined,
   });

@@ -3,12 +3,14 @@ import request from 'supertest';
 import { createAiService, createDeadlineReminders, REMINDER_QUEUE } from '../../src/ai';
 import { createClientsService } from '../../src/cases/client-service';
 import { createCasesService } from '../../src/cases/service';
+import { createSandbox } from '../../src/documents/sandbox';
 import { createDocumentsService } from '../../src/documents/service';
 import { documentsDirOf, localDocumentStorage } from '../../src/documents/storage';
 import { createFirmsService } from '../../src/firms/service';
 import { createSettingsService } from '../../src/settings/service';
 import type { CaseRecord } from '../../src/shared/cases';
 import { createUsersService } from '../../src/users/service';
+import { createLogger } from '../../src/logger';
 import {
   BACKENDS,
   csrfFrom,
@@ -237,6 +239,8 @@ describe.each(BACKENDS)('the deadlines calendar feed and reminder emails on %s',
         ...caseDeps,
         storage: localDocumentStorage(documentsDirOf(t.config)),
         cases,
+        // The services these tests use read no file: the sandbox never starts a worker.
+        sandbox: createSandbox({ logger: createLogger('silent') }),
         firmNameOf: async () => '',
         wake: () => undefined,
       });

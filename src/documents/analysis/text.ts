@@ -1,16 +1,21 @@
 /**
  * A stored file's text: the PDF text layer (unpdf), Word documents (mammoth for .docx, word-extractor for
- * legacy .doc), and OCR for pictures and scanned PDF pages. Everything runs offline.
+ * legacy .doc), and OCR for pictures and scanned PDF pages, each file checked against the caps (./caps)
+ * before the work. Everything runs offline; the app runs it in a sandbox worker (../sandbox).
  */
 import fs from 'node:fs/promises';
-import { PDFDocument } from '@cantoo/pdf-lib';
+import { ParseSpeeds, PDFDocument, PDFName, PDFNumber, PDFRawStream } from '@cantoo/pdf-lib';
 import * as canvas from '@napi-rs/canvas';
 import mammoth from 'mammoth';
 import { getDocumentProxy, getResolvedPDFJS, renderPageAsImage } from 'unpdf';
+import type { PDFDocumentProxy, PDFPageProxy } from 'unpdf/pdfjs';
 import WordExtractor from 'word-extractor';
 import type { FileKind, TextMethod } from '../../shared/documents';
 import { isWordPackage } from '../file-kind';
+import { CAPS, checkWordPackage, imageSize, REFUSALS, tooManyPixels, UnreadableDocumentError } from './caps';
 import type { Ocr } from './ocr';
+
+export { UnreadableDocumentError } from './caps';
 
 // pdf.js 5 compiles a page's font information with ArrayBuffer.prototype.transferToFixedLength (Node 21+).
 // On Node 20 the call throws, pdf.js drops the page's drawing operations, and a rendered page (for OCR)
@@ -47,13 +52,15 @@ const SCANNED_PAGE_CHARS = 20;
  * the pixels).
  */
 const RENDER_SCALE = 150 / 72;
+/**
+ * A page is drawn at most this many pixels on its long side (tabloid at 150 dpi is 2550): a large page,
+ * such as a photo placed at 72 dpi, is drawn at a lower resolution rather than into hundreds of MB.
+ */
+const MAX_RENDER_SIDE = 3400;
 /** Larger pictures are scaled down to this many pixels on their long side (a letter page at 150 dpi). */
 const MAX_IMAGE_SIDE = 1700;
 /** A picture shorter than this on its short side holds too few pixels per letter to read reliably. */
 const MIN_IMAGE_SIDE = 600;
-
-/** The file itself cannot be read (damaged, protected, not what it claims): trying again will not help. */
-export class UnreadableDocumentError extends Error {}
 
 const reason = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).replace(/\.?$/, '.');
@@ -78,6 +85,8 @@ export async function extractText(
     case 'docx':
       return docxText(file.path);
     case 'doc': {
+      const { size } = await fs.stat(file.path);
+      if (size > CAPS.docBytes) throw new UnreadableDocumentError(REFUSALS.doc(size));
       const document = await new WordExtractor().extract(file.path).catch((error: unknown) => {
         throw new UnreadableDocumentError(
           `This .doc file could not be read as a Word document: ${reason(error)}`,
@@ -91,9 +100,13 @@ export async function extractText(
   }
 }
 
-async function openPdf(path: string) {
+async function openPdf(bytes: Uint8Array) {
   try {
-    return await getDocumentProxy(new Uint8Array(await fs.readFile(path)));
+    // A copy, as pdf.js may take the bytes over. A picture over the cap that checkPdf missed (drawn
+    // inline in a page's content) is left undrawn.
+    return await getDocumentProxy(bytes.slice(), {
+      maxImageSize: CAPS.pictureMegapixels * 1e6,
+    });
   } catch (error) {
     if ((error as { name?: string }).name === 'PasswordException')
       throw new UnreadableDocumentError('This PDF is protected by a password: upload a copy without one.');
@@ -101,9 +114,54 @@ async function openPdf(path: string) {
   }
 }
 
+/** A page's width and height in points. */
+function pageSize(page: PDFPageProxy): { width: number; height: number } {
+  const [x1, y1, x2, y2] = page.view;
+  return { width: Math.abs(x2 - x1) * page.userUnit, height: Math.abs(y2 - y1) * page.userUnit };
+}
+
+/**
+ * Refuses a PDF over the caps before any page is read: its pages, their size, and the pictures it holds
+ * (image objects' stated size, read by pdf-lib without decoding them; a file pdf-lib cannot parse is
+ * left to pdf.js, which leaves a picture over the cap undrawn).
+ */
+async function checkPdf(pdf: PDFDocumentProxy, bytes: Uint8Array): Promise<void> {
+  if (pdf.numPages > CAPS.pdfPages) throw new UnreadableDocumentError(REFUSALS.pdfPages(pdf.numPages));
+  for (let number = 1; number <= pdf.numPages; number++) {
+    const { width, height } = pageSize(await pdf.getPage(number));
+    if (Math.max(width, height) > CAPS.pdfPagePoints)
+      throw new UnreadableDocumentError(REFUSALS.pdfPageSize(number, width, height));
+  }
+  const pictures = await PDFDocument.load(bytes, {
+    ignoreEncryption: true,
+    updateMetadata: false,
+    throwOnInvalidObject: false,
+    parseSpeed: ParseSpeeds.Fastest,
+  }).then(pictureSizes, () => []);
+  const tooLarge = pictures.find(tooManyPixels);
+  if (tooLarge) throw new UnreadableDocumentError(REFUSALS.pdfPicture(tooLarge.width, tooLarge.height));
+}
+
+/** The stated size of every image object in the document. */
+function pictureSizes(document: PDFDocument): Array<{ width: number; height: number }> {
+  const sizes = [];
+  for (const [, object] of document.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFRawStream) || object.dict.get(PDFName.of('Subtype')) !== PDFName.of('Image'))
+      continue;
+    const number = (key: string) => {
+      const value = object.dict.lookup(PDFName.of(key));
+      return value instanceof PDFNumber ? value.asNumber() : 0;
+    };
+    sizes.push({ width: number('Width'), height: number('Height') });
+  }
+  return sizes;
+}
+
 async function pdfText(path: string, ocr: Ocr, maxOcrPages: number): Promise<ExtractedText> {
-  const pdf = await openPdf(path);
+  const bytes = new Uint8Array(await fs.readFile(path));
+  const pdf = await openPdf(bytes);
   try {
+    await checkPdf(pdf, bytes);
     const { OPS } = await getResolvedPDFJS();
     const pictureOps = new Set([
       OPS.paintImageXObject,
@@ -124,7 +182,9 @@ async function pdfText(path: string, ocr: Ocr, maxOcrPages: number): Promise<Ext
       if (text.replace(/\s/g, '').length < SCANNED_PAGE_CHARS && confidences.length < maxOcrPages) {
         const operators = await page.getOperatorList();
         if (operators.fnArray.some((op) => pictureOps.has(op))) {
-          const read = await ocr.recognize(await pagePicture(pdf, number, RENDER_SCALE));
+          const { width, height } = pageSize(page);
+          const scale = Math.min(RENDER_SCALE, MAX_RENDER_SIDE / Math.max(width, height));
+          const read = await ocr.recognize(await pagePicture(pdf, number, scale));
           text = read.text;
           confidences.push(read.confidence);
         }
@@ -150,6 +210,7 @@ async function docxText(path: string): Promise<ExtractedText> {
     throw new UnreadableDocumentError(
       'This .docx file is not a Word document: it has no word/document.xml part.',
     );
+  await checkWordPackage(path);
   const { value } = await mammoth.extractRawText({ path }).catch((error: unknown) => {
     throw new UnreadableDocumentError(`This .docx file could not be read: ${reason(error)}`);
   });
@@ -167,28 +228,6 @@ async function pagePicture(pdf: Parameters<typeof renderPageAsImage>[0], page: n
     toDataURL: true,
   });
   return Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
-}
-
-/** A picture's size read from its header (PNG IHDR, JPEG SOFn), without decoding the picture. */
-export function imageSize(data: Buffer): { width: number; height: number } | undefined {
-  if (data.length >= 24 && data.readUInt32BE(0) === 0x89504e47 && data.toString('latin1', 12, 16) === 'IHDR')
-    return { width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
-  if (data.length < 4 || data.readUInt16BE(0) !== 0xffd8) return undefined;
-  let at = 2;
-  while (at + 9 < data.length) {
-    if (data[at] !== 0xff) return undefined;
-    const marker = data[at + 1];
-    if (marker === 0xff) {
-      at++; // fill byte
-      continue;
-    }
-    // Start of frame (SOF0-SOF15, except DHT C4, JPG C8 and DAC CC) holds the size.
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
-      return { width: data.readUInt16BE(at + 7), height: data.readUInt16BE(at + 5) };
-    // Markers without a length: TEM and RST0-RST7.
-    at += marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7) ? 2 : 2 + data.readUInt16BE(at + 2);
-  }
-  return undefined;
 }
 
 /**
@@ -218,6 +257,7 @@ async function imageText(path: string, kind: 'png' | 'jpeg', ocr: Ocr): Promise<
   const size = imageSize(image);
   if (!size || !size.width || !size.height)
     throw new UnreadableDocumentError('This image could not be read: its header is damaged.');
+  if (tooManyPixels(size)) throw new UnreadableDocumentError(REFUSALS.picture(size.width, size.height));
   const scale = Math.min(1, MAX_IMAGE_SIDE / Math.max(size.width, size.height));
   const input =
     scale < 1
