@@ -152,7 +152,9 @@ export function createApp(deps: AppDeps): App {
     smtpOf: settings.smtpOf,
     fallbackFrom: config.mailFrom,
   });
-  const branding = createBrandingService({ settings });
+  // Untrusted files (documents, evidence packages, logos' SVG) are read only in sandbox worker processes.
+  const sandbox = createSandbox({ logger });
+  const branding = createBrandingService({ settings, sandbox });
   const emailTest = createEmailTestService({ db, smtpOf: settings.smtpOf, fallbackFrom: config.mailFrom });
   const passwords = createPasswordsService({
     db,
@@ -202,8 +204,7 @@ export function createApp(deps: AppDeps): App {
   const cases = createCasesService(caseDeps);
   const clients = createClientsService(caseDeps);
   const transfer = createTransferService({ ...caseDeps, cases });
-  // Documents: files in storage, read (analysis, evidence packages) only in sandbox worker processes.
-  const sandbox = createSandbox({ logger });
+  // Documents: files in storage, read (analysis, evidence packages) only in the sandbox.
   const documents = createDocumentsService({
     ...caseDeps,
     storage,

@@ -4,7 +4,7 @@ import { HttpError } from '../http/errors';
 import type { Renderer } from '../http/render';
 import { pages } from '../shared/paths';
 import { showLogoPage } from './forms';
-import { type Logo, LOGO_MAX_BYTES, LOGO_REFUSALS, readLogo } from './logo';
+import { type Logo, LOGO_MAX_BYTES, LOGO_REFUSALS } from './logo';
 import type { BrandingService } from './service';
 
 export type BrandingDeps = { branding: BrandingService; render: Renderer };
@@ -12,8 +12,8 @@ const action = declareFor<BrandingDeps>();
 const CATEGORY = 'Settings';
 
 /** The uploaded file as a logo, or the refusal: 413 too large, 415 not PNG or SVG. */
-async function logoOf(file: ReceivedFile | undefined): Promise<Logo> {
-  const read = await readLogo(file);
+async function logoOf(branding: BrandingService, file: ReceivedFile | undefined): Promise<Logo> {
+  const read = await branding.readLogo(file);
   if (typeof read === 'string') {
     const { status, message } = LOGO_REFUSALS[read];
     throw new HttpError(status, message, { logo: message });
@@ -30,7 +30,7 @@ export const uploadLogo = action({
   route: '/settings/appearance/logo',
   grants: { admin: 'w' },
   upload: { field: 'logo', maxBytes: LOGO_MAX_BYTES, tooLarge: LOGO_REFUSALS.size.message },
-  run: async ({ deps, actor, file }) => deps.branding.saveLogo(actor!, await logoOf(file)),
+  run: async ({ deps, actor, file }) => deps.branding.saveLogo(actor!, await logoOf(deps.branding, file)),
   form: {
     path: pages.admin.settingsLogo,
     done: () => ({

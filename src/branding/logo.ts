@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import type { ReceivedFile } from '../http/multipart';
-import { sanitizeSvg, SVG_LIMITS, svgShapeRefusal } from './svg';
+import { SVG_LIMITS, svgShapeRefusal } from './svg';
 
 export const LOGO_MAX_BYTES = 512 * 1024;
 export type LogoType = 'image/png' | 'image/svg+xml';
@@ -41,19 +41,30 @@ const isPng = (bytes: Buffer) =>
   bytes.toString('latin1', 12, 16) === 'IHDR';
 
 /**
+ * Sanitizes an SVG's text away from the web process's event loop (see sanitizeSvg): the safe SVG, or
+ * undefined when it is no SVG or nothing safe is left; a 'complex' refusal when it took too long.
+ */
+export type SvgSanitizer = (text: string) => Promise<string | undefined | 'complex'>;
+
+/**
  * The uploaded file as the firm's logo: its type decided by its content (the PNG signature, or text that
  * parses as SVG), which its name's extension must agree with; an SVG comes back sanitized.
  */
-export async function readLogo(file: ReceivedFile | undefined): Promise<Logo | LogoRefusal> {
+export async function readLogo(
+  file: ReceivedFile | undefined,
+  sanitize: SvgSanitizer,
+): Promise<Logo | LogoRefusal> {
   if (!file) return 'missing';
   if (file.tooLarge) return 'size';
   const bytes = await fs.readFile(file.path);
   const extension = /\.(png|svg)$/i.exec(file.filename)?.[1]?.toLowerCase();
   if (isPng(bytes)) return extension === 'png' ? { type: 'image/png', bytes } : 'type';
   if (extension !== 'svg' || bytes.includes(0)) return 'type';
-  const shape = svgShapeRefusal(bytes.toString('utf8'));
+  const text = bytes.toString('utf8');
+  const shape = svgShapeRefusal(text);
   if (shape) return shape;
-  const clean = await sanitizeSvg(bytes);
+  const clean = await sanitize(text);
+  if (clean === 'complex') return 'complex';
   if (clean === undefined) return 'type';
   if (!/<(path|rect|circle|ellipse|line|polyline|polygon|text|image|use)\b/.test(clean)) return 'empty';
   return { type: 'image/svg+xml', bytes: Buffer.from(clean) };

@@ -3,7 +3,9 @@ import { darkerShade, HEX_COLOR } from '../shared/colors';
 import { ServiceError } from '../shared/errors';
 import { DEFAULT_PRIMARY_COLOR } from '../shared/settings';
 import type { SessionUser } from '../shared/session';
-import type { Logo } from './logo';
+import { type Sandbox, WorkerStoppedError } from '../documents/sandbox';
+import type { ReceivedFile } from '../http/multipart';
+import { type Logo, readLogo, type SvgSanitizer } from './logo';
 
 const NOT_FOUND = 'Not found.';
 const NO_FIRM = "Only a firm's administrator can change its logo.";
@@ -20,8 +22,23 @@ export function themeCss(primaryColor: string): string {
  * served only to the firm's own signed-in members (anyone else: not found), at URLs that change with
  * the settings' version, so browsers may keep them for good.
  */
-export function createBrandingService(deps: { settings: Pick<SettingsService, 'brandingOf' | 'saveLogo'> }) {
+/** An SVG that takes the sanitizer longer than this (or more memory than its worker has) is refused. */
+const SVG_SANITIZE_MS = 15_000;
+
+export function createBrandingService(deps: {
+  settings: Pick<SettingsService, 'brandingOf' | 'saveLogo'>;
+  sandbox: Pick<Sandbox, 'run'>;
+}) {
   const { settings } = deps;
+  // In a sandbox worker: DOMPurify's time grows fast with a file's nesting, and must never hold the web process.
+  const sanitizeSvg: SvgSanitizer = (text) =>
+    deps.sandbox.run({ type: 'svg', text }, { timeoutMs: SVG_SANITIZE_MS }).then(
+      (clean) => clean ?? undefined,
+      (error: unknown) => {
+        if (error instanceof WorkerStoppedError) return 'complex' as const;
+        throw error;
+      },
+    );
   const member = (user: SessionUser | undefined, firmId: string) => {
     if (!user?.firmId || user.firmId !== firmId) throw new ServiceError('not-found', NOT_FOUND);
   };
@@ -47,6 +64,9 @@ export function createBrandingService(deps: { settings: Pick<SettingsService, 'b
       // A Buffer whatever the driver gives (PGlite: a Uint8Array), so it is sent as bytes.
       return { type: branding.logo.type, bytes: Buffer.from(branding.logo.bytes), version: branding.version };
     },
+
+    /** An uploaded file as a logo (its SVG sanitized off the event loop), or why it is not one. */
+    readLogo: (file: ReceivedFile | undefined) => readLogo(file, sanitizeSvg),
 
     /** Sets the firm's logo, already read and sanitized (see readLogo); audited by the settings service. */
     async saveLogo(actor: SessionUser, logo: Logo): Promise<{ hasLogo: boolean; version: string }> {

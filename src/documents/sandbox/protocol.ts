@@ -9,9 +9,15 @@ export type EvidenceFilesInput = Omit<EvidencePackageInput, 'exhibits'> & { exhi
 
 export type Task =
   | { type: 'extract'; file: { path: string; kind: FileKind } }
-  | { type: 'evidence'; input: EvidenceFilesInput };
+  | { type: 'evidence'; input: EvidenceFilesInput }
+  /** A logo's SVG text, sanitized: the safe SVG, or null when nothing safe is left or it is no SVG. */
+  | { type: 'svg'; text: string };
 
-export type ResultOf<T extends Task> = T extends { type: 'extract' } ? ExtractedText : Uint8Array;
+export type ResultOf<T extends Task> = T extends { type: 'extract' }
+  ? ExtractedText
+  : T extends { type: 'svg' }
+    ? string | null
+    : Uint8Array;
 
 export type Request = { id: number; task: Task };
 

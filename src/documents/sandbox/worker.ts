@@ -1,10 +1,11 @@
 /**
  * A sandbox worker process (bundled as dist/analysis-worker.js, started by ./index.ts): it reads untrusted
- * files — text, OCR, page rendering, evidence packages — one task at a time, so that whatever a file does
+ * files — text, OCR, page rendering, evidence packages, logos' SVG — one task at a time, so that whatever a file does
  * to memory or time happens here, under this process's limits, and never in the web process. It ends when
  * the web process goes (its IPC channel closes).
  */
 import fs from 'node:fs/promises';
+import { sanitizeSvg } from '../../branding/svg';
 import { createOcr } from '../analysis/ocr';
 import { extractText } from '../analysis/text';
 import { buildEvidencePackage } from '../evidence';
@@ -22,6 +23,8 @@ async function perform(task: Task): Promise<unknown> {
         exhibits.push({ ...exhibit, bytes: new Uint8Array(await fs.readFile(path)) });
       return buildEvidencePackage({ ...task.input, exhibits });
     }
+    case 'svg':
+      return (await sanitizeSvg(Buffer.from(task.text))) ?? null;
   }
 }
 
