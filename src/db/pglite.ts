@@ -1,0 +1,210 @@
+/**
+ * Embedded PGlite as Kysely sees it: one connection, lent to one caller at a time (a transaction holds
+ * it to its end), which is reopened on the same data when it breaks.
+ */
+import { messages, PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+
+/**
+ * PGlite's wire parser reads a statement's parameter count as a signed 16-bit number: from 32,768
+ * parameters on it throws inside the database's write callback and never reads another answer.
+ */
+export const MAX_PARAMETERS = 32_767;
+
+/** SQLSTATE connection_failure: what the rest of the app treats as "the database is unavailable". */
+const CONNECTION_FAILURE = '08006';
+
+class EmbeddedConnectionError extends Error {
+  readonly code = CONNECTION_FAILURE;
+}
+
+const isSync = (message: Uint8Array) => message.length === 5 && message[0] === 0x53; // 'S', length 4
+
+/**
+ * PGlite that notices when its parser has lost track of the answers: every exchange ends with Sync,
+ * which PostgreSQL always answers with ReadyForQuery. A parser stuck on a message it could not read
+ * (PGlite keeps it and puts every later answer behind it) yields none, and every later query would
+ * silently come back empty.
+ */
+class CheckedPGlite extends PGlite {
+  override async execProtocolStream(...args: Parameters<PGlite['execProtocolStream']>) {
+    const answers = await super.execProtocolStream(...args);
+    if (isSync(args[0]) && !answers.some((m) => m.name === 'readyForQuery'))
+      throw new EmbeddedConnectionError(
+        'The embedded database stopped answering in a form that can be read.',
+      );
+    return answers;
+  }
+}
+
+/** Where the data lives: a folder, or in memory (started from `template`, a dump, when given). */
+export type EmbeddedSource = { folder?: string; template?: Blob };
+
+type Open = (from?: Blob) => Promise<CheckedPGlite>;
+
+/** One lending of the connection; it belongs to the connection as it was when lent. */
+class Lent implements DatabaseConnection {
+  constructor(
+    private readonly driver: EmbeddedDriver,
+    readonly generation: number,
+  ) {}
+
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.driver.run<R>(this, query);
+  }
+
+  async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    yield await this.executeQuery<R>(query);
+  }
+}
+
+class EmbeddedDriver implements Driver {
+  #client?: CheckedPGlite;
+  #generation = 0;
+  #lent = false;
+  readonly #waiting: Array<(connection: Lent) => void> = [];
+
+  constructor(
+    private readonly open: Open,
+    private readonly source: EmbeddedSource,
+    private readonly onReopen: (cause: unknown) => void,
+  ) {}
+
+  async init() {
+    this.#client = await this.open(this.source.template);
+  }
+
+  async acquireConnection(): Promise<Lent> {
+    if (!this.#lent) {
+      this.#lent = true;
+      return new Lent(this, this.#generation);
+    }
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+
+  async releaseConnection(): Promise<void> {
+    const next = this.#waiting.shift();
+    if (next) next(new Lent(this, this.#generation));
+    else this.#lent = false;
+  }
+
+  async beginTransaction(connection: Lent, settings: TransactionSettings) {
+    const { isolationLevel, accessMode } = settings;
+    const start = [
+      'start transaction',
+      isolationLevel && `isolation level ${isolationLevel}`,
+      accessMode,
+    ].filter(Boolean);
+    await connection.executeQuery(CompiledQuery.raw(start.length > 1 ? start.join(' ') : 'begin'));
+  }
+
+  async commitTransaction(connection: Lent) {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+  }
+
+  async rollbackTransaction(connection: Lent) {
+    // A transaction begun before a reopen ended with the connection it was on: nothing to roll back.
+    if (connection.generation !== this.#generation) return;
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+
+  async run<R>(connection: Lent, query: CompiledQuery): Promise<QueryResult<R>> {
+    if (connection.generation !== this.#generation)
+      throw new EmbeddedConnectionError(
+        'The embedded database was reopened during this transaction, which has ended: nothing of it was saved.',
+      );
+    if (query.parameters.length > MAX_PARAMETERS)
+      throw new Error(
+        `A statement with ${query.parameters.length} parameters: the embedded database reads at most ${MAX_PARAMETERS} (pass a list as one array parameter).`,
+      );
+    const client = this.#client ?? (await this.reopen(new Error('the last reopening failed')));
+    try {
+      const result = await client.query<R>(query.sql, [...query.parameters]);
+      return {
+        rows: result.rows,
+        ...(result.affectedRows ? { numAffectedRows: BigInt(result.affectedRows) } : {}),
+      };
+    } catch (error) {
+      if (!(error instanceof messages.DatabaseError) && !(await answers(client))) {
+        await this.reopen(error);
+        throw error instanceof EmbeddedConnectionError
+          ? error
+          : new EmbeddedConnectionError('The embedded database failed and was reopened.', { cause: error });
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Closes the broken instance and opens the same data again; the caller holds the connection, so
+   * nothing else runs meanwhile. Data in memory goes across as a dump (what was committed survives,
+   * as after a crash); a folder is simply opened again, its lock file kept.
+   */
+  private async reopen(cause: unknown): Promise<CheckedPGlite> {
+    const broken = this.#client;
+    this.#client = undefined;
+    this.#generation++;
+    this.onReopen(cause);
+    if (broken) {
+      const dump = this.source.folder ? undefined : await broken.dumpDataDir('none').catch(() => undefined);
+      await broken.close().catch(() => undefined);
+      if (dump) this.source.template = dump;
+    }
+    this.#client = await this.open(this.source.template);
+    return this.#client;
+  }
+
+  /** The data as a file PGlite can start from (the tests' template). */
+  async dump(): Promise<Blob> {
+    const client = this.#client ?? (await this.reopen(new Error('the last reopening failed')));
+    return client.dumpDataDir('none');
+  }
+
+  async destroy() {
+    await this.#client?.close();
+    this.#client = undefined;
+  }
+}
+
+/** Whether the instance still answers a query as it should (a query that failed may have broken it). */
+async function answers(client: CheckedPGlite): Promise<boolean> {
+  try {
+    const { rows } = await client.query<{ ok: number }>('SELECT 1 AS ok');
+    return rows[0]?.ok === 1;
+  } catch {
+    return false;
+  }
+}
+
+/** Embedded PGlite under Kysely, reopened when it breaks (see EmbeddedDriver). */
+export function openEmbedded<DB>(
+  source: EmbeddedSource,
+  options: Omit<PGliteOptions, 'dataDir' | 'loadDataDir'>,
+  onReopen: (cause: unknown) => void,
+) {
+  const open: Open = async (from) => {
+    const client = new CheckedPGlite({ ...options, dataDir: source.folder, loadDataDir: from });
+    await client.waitReady;
+    return client;
+  };
+  const driver = new EmbeddedDriver(open, { ...source }, onReopen);
+  const db = new Kysely<DB>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => driver,
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+      createIntrospector: (kysely) => new PostgresIntrospector(kysely),
+    },
+  });
+  return { db, dump: () => driver.dump() };
+}
