@@ -66,6 +66,7 @@ import { csrfProtection } from './http/csrf';
 import { errorHandler, HttpError } from './http/errors';
 import type { Feature } from './http/feature';
 import { rejectCrossSite } from './http/origin';
+import { createHeavyLimiter } from './http/heavy-limit';
 import { ipRateLimit } from './http/rate-limit';
 import { createRenderer } from './http/render';
 import { requestLog } from './http/request-log';
@@ -187,7 +188,12 @@ export function createApp(deps: AppDeps): App {
     apiBaseUrl: config.apiBaseUrl,
     timeZone: config.timeZone,
   });
-  const kit = createActionKit(access);
+  const heavy = createHeavyLimiter({
+    redis,
+    redisPrefix,
+    onStoreError: (error) => logger.warn({ err: (error as Error).message }, 'heavy operations not counted'),
+  });
+  const kit = createActionKit(access, heavy);
   const invitations = createInvitationsService({
     db,
     mail,

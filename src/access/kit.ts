@@ -2,6 +2,7 @@ import { type Request, type Response, Router } from 'express';
 import { setFlash } from '../http/flash';
 import { parseInput } from '../http/validation';
 import { HttpError } from '../http/errors';
+import type { HeavyLimiter } from '../http/heavy-limit';
 import { ServiceError } from '../shared/errors';
 import type { SessionUser } from '../shared/session';
 import {
@@ -76,11 +77,17 @@ const textFields = (body: Record<string, unknown>) =>
  * API router (one check for every request, declared or not); form routes and page calls are checked
  * here, against the same row of the matrix, so no page can forget its check.
  */
-export function createActionKit(access: AccessService) {
+export function createActionKit(access: AccessService, heavy: HeavyLimiter) {
   const check = async (req: Request, action: AnyAction) => {
     const refused = await access.refusalFor(req.session?.user, action, req.sessionUnavailable);
     if (refused) throw refused;
   };
+
+  /** Runs the action once checked and parsed; a heavy one first takes its person's and firm's slot. */
+  async function run<D>(action: AnyAction<D>, ctx: ActionContext<D>, input: unknown) {
+    if (action.heavy && ctx.actor) await heavy.acquire(ctx.actor, ctx.res);
+    return action.run(ctx, input);
+  }
 
   const contextOf = <D>(deps: D, req: Request, res: Response, params: Record<string, string>) =>
     ({ deps, actor: req.session?.user, params, req, res }) as ActionContext<D>;
@@ -102,7 +109,7 @@ export function createActionKit(access: AccessService) {
         router[method](expressPath(action.route), async (req, res) => {
           const params = parseParams(action, req.params);
           const input = parse(action, READS.has(action.method) ? req.query : req.body);
-          respond(action, res, await action.run(contextOf(deps, req, res, params), input));
+          respond(action, res, await run(action, contextOf(deps, req, res, params), input));
         });
       }
       return router;
@@ -125,7 +132,7 @@ export function createActionKit(access: AccessService) {
             await check(req, action);
             const fields = textFields(body);
             const input = parse(action, form.input ? form.input(fields, req) : fields, form.schema);
-            const done = await form.done(ctx, await action.run(ctx, input));
+            const done = await form.done(ctx, await run(action, ctx, input));
             if (done.flash) setFlash(req, done.kind ?? 'success', done.flash);
             res.redirect(303, done.to);
           } catch (error) {
@@ -149,7 +156,7 @@ export function createActionKit(access: AccessService) {
           async call(req, res, args = {}) {
             const params = parseParams(action, args.params ?? {});
             await check(req, action);
-            return action.run(contextOf(deps, req, res, params), parse(action, args.input ?? {}));
+            return run(action, contextOf(deps, req, res, params), parse(action, args.input ?? {}));
           },
           refusalFor: (user) => {
             const refused = access.refusalNow(user, action);
