@@ -211,7 +211,12 @@ export function createApp(deps: AppDeps): App {
   };
   const cases = createCasesService(caseDeps);
   const clients = createClientsService(caseDeps);
-  const transfer = createTransferService({ ...caseDeps, cases });
+  const transfer = createTransferService({
+    ...caseDeps,
+    cases,
+    bulk: database.bulk,
+    embedded: database.kind === 'pglite',
+  });
   // Documents: files in storage, analysed by background jobs (OCR in its own worker thread).
   const ocr = createOcr();
   const documents = createDocumentsService({

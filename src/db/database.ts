@@ -7,6 +7,11 @@ import type { DB } from './schema';
 
 export type Database = {
   db: Kysely<DB>;
+  /**
+   * For long work in many statements (imports, exports, maintenance): on PGlite, whose one connection
+   * every request shares, each statement lets waiting requests go first; on PostgreSQL, `db` itself.
+   */
+  bulk: Kysely<DB>;
   kind: 'postgres' | 'pglite';
   close(): Promise<void>;
   /** PGlite only: the data as a file PGlite can start from (the tests' template). */
@@ -57,7 +62,7 @@ function openPostgres(url: string): Database {
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: evictingPool(pool) }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return { db, bulk: db, kind: 'postgres', close: () => db.destroy() };
 }
 
 type Lendable = { generation: number; failure?: Error; lent: PostgresPoolClient };
@@ -135,6 +140,7 @@ async function openPglite(
     await sql`SELECT 1`.execute(db);
     return {
       db,
+      bulk: embedded.bulk,
       kind: 'pglite',
       dump: embedded.dump,
       close: async () => {

@@ -1,6 +1,6 @@
 /**
  * Embedded PGlite as Kysely sees it: one connection, lent to one caller at a time (a transaction holds
- * it to its end), which is reopened on the same data when it breaks.
+ * it to its end), requests before long work, and reopened on the same data when it breaks.
  */
 import { messages, PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import {
@@ -52,15 +52,24 @@ export type EmbeddedSource = { folder?: string; template?: Blob };
 
 type Open = (from?: Blob) => Promise<CheckedPGlite>;
 
+/** Who waits for the connection: a request, or long work that lets requests go first. */
+type Priority = 'request' | 'bulk';
+
+/**
+ * Long work waits at most this long while requests keep the connection busy: it goes on, slower,
+ * however busy the server is.
+ */
+const BULK_MAX_WAIT_MS = 500;
+
 /** One lending of the connection; it belongs to the connection as it was when lent. */
 class Lent implements DatabaseConnection {
   constructor(
-    private readonly driver: EmbeddedDriver,
+    private readonly connection: OneConnection,
     readonly generation: number,
   ) {}
 
   executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    return this.driver.run<R>(this, query);
+    return this.connection.run<R>(this, query);
   }
 
   async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
@@ -68,11 +77,22 @@ class Lent implements DatabaseConnection {
   }
 }
 
-class EmbeddedDriver implements Driver {
+type Waiter = { lend(connection: Lent): void; since: number };
+
+/**
+ * PGlite's one connection, lent to one caller at a time (a transaction keeps it to its end). PGlite runs
+ * each statement synchronously, on the event loop itself: while long work runs statement after
+ * statement, no request is even read. So long work ("bulk") gets the connection only after the event
+ * loop has turned once, and only when no request waits for it (or it has waited BULK_MAX_WAIT_MS):
+ * a request between two of its statements queues its next one in time.
+ */
+class OneConnection {
   #client?: CheckedPGlite;
+  #opening?: Promise<CheckedPGlite>;
   #generation = 0;
   #lent = false;
-  readonly #waiting: Array<(connection: Lent) => void> = [];
+  #turn?: NodeJS.Immediate;
+  readonly #waiting: Record<Priority, Waiter[]> = { request: [], bulk: [] };
 
   constructor(
     private readonly open: Open,
@@ -81,41 +101,41 @@ class EmbeddedDriver implements Driver {
   ) {}
 
   async init() {
-    this.#client = await this.open(this.source.template);
+    this.#client ??= await (this.#opening ??= this.open(this.source.template));
   }
 
-  async acquireConnection(): Promise<Lent> {
-    if (!this.#lent) {
-      this.#lent = true;
-      return new Lent(this, this.#generation);
-    }
-    return new Promise((resolve) => this.#waiting.push(resolve));
+  acquire(priority: Priority): Promise<Lent> {
+    return new Promise((lend) => {
+      this.#waiting[priority].push({ lend, since: Date.now() });
+      this.#dispatch();
+    });
   }
 
-  async releaseConnection(): Promise<void> {
-    const next = this.#waiting.shift();
-    if (next) next(new Lent(this, this.#generation));
-    else this.#lent = false;
+  release() {
+    this.#lent = false;
+    this.#dispatch();
   }
 
-  async beginTransaction(connection: Lent, settings: TransactionSettings) {
-    const { isolationLevel, accessMode } = settings;
-    const start = [
-      'start transaction',
-      isolationLevel && `isolation level ${isolationLevel}`,
-      accessMode,
-    ].filter(Boolean);
-    await connection.executeQuery(CompiledQuery.raw(start.length > 1 ? start.join(' ') : 'begin'));
+  #bulkOverdue() {
+    const first = this.#waiting.bulk[0];
+    return first !== undefined && Date.now() - first.since > BULK_MAX_WAIT_MS;
   }
 
-  async commitTransaction(connection: Lent) {
-    await connection.executeQuery(CompiledQuery.raw('commit'));
+  #lendTo(queue: Waiter[]) {
+    this.#lent = true;
+    queue.shift()!.lend(new Lent(this, this.#generation));
   }
 
-  async rollbackTransaction(connection: Lent) {
-    // A transaction begun before a reopen ended with the connection it was on: nothing to roll back.
-    if (connection.generation !== this.#generation) return;
-    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  #dispatch() {
+    if (this.#lent) return;
+    if (this.#waiting.request.length && !this.#bulkOverdue()) return this.#lendTo(this.#waiting.request);
+    if (!this.#waiting.bulk.length || this.#turn) return;
+    this.#turn = setImmediate(() => {
+      this.#turn = undefined;
+      if (this.#lent) return;
+      if (this.#waiting.request.length && !this.#bulkOverdue()) return this.#dispatch();
+      this.#lendTo(this.#waiting.bulk);
+    });
   }
 
   async run<R>(connection: Lent, query: CompiledQuery): Promise<QueryResult<R>> {
@@ -145,6 +165,9 @@ class EmbeddedDriver implements Driver {
     }
   }
 
+  /** A transaction begun before a reopen ended with the connection it was on. */
+  isStale = (connection: Lent) => connection.generation !== this.#generation;
+
   /**
    * Closes the broken instance and opens the same data again; the caller holds the connection, so
    * nothing else runs meanwhile. Data in memory goes across as a dump (what was committed survives,
@@ -170,10 +193,47 @@ class EmbeddedDriver implements Driver {
     return client.dumpDataDir('none');
   }
 
-  async destroy() {
+  async close() {
     await this.#client?.close();
     this.#client = undefined;
   }
+}
+
+/** Kysely's view of the one connection, for requests or for long work (one Kysely instance each). */
+class EmbeddedDriver implements Driver {
+  constructor(
+    private readonly connection: OneConnection,
+    private readonly priority: Priority,
+  ) {}
+
+  init = () => this.connection.init();
+  acquireConnection = () => this.connection.acquire(this.priority);
+  releaseConnection = async () => this.connection.release();
+
+  async beginTransaction(connection: Lent, settings: TransactionSettings) {
+    const { isolationLevel, accessMode } = settings;
+    const start = [
+      'start transaction',
+      isolationLevel && `isolation level ${isolationLevel}`,
+      accessMode,
+    ].filter(Boolean);
+    await connection.executeQuery(CompiledQuery.raw(start.length > 1 ? start.join(' ') : 'begin'));
+  }
+
+  async commitTransaction(connection: Lent) {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+  }
+
+  async rollbackTransaction(connection: Lent) {
+    // Nothing to roll back when the transaction ended with the connection it was on.
+    if (this.connection.isStale(connection)) return;
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+
+  /** The requests' instance closes the database; the long work's only stops using it. */
+  destroy = async () => {
+    if (this.priority === 'request') await this.connection.close();
+  };
 }
 
 /** Whether the instance still answers a query as it should (a query that failed may have broken it). */
@@ -186,7 +246,10 @@ async function answers(client: CheckedPGlite): Promise<boolean> {
   }
 }
 
-/** Embedded PGlite under Kysely, reopened when it breaks (see EmbeddedDriver). */
+/**
+ * Embedded PGlite under Kysely, reopened when it breaks: `db` for requests, and `bulk` for long work
+ * (imports, exports, maintenance), whose statements let waiting requests go first (see OneConnection).
+ */
 export function openEmbedded<DB>(
   source: EmbeddedSource,
   options: Omit<PGliteOptions, 'dataDir' | 'loadDataDir'>,
@@ -197,14 +260,15 @@ export function openEmbedded<DB>(
     await client.waitReady;
     return client;
   };
-  const driver = new EmbeddedDriver(open, { ...source }, onReopen);
-  const db = new Kysely<DB>({
-    dialect: {
-      createAdapter: () => new PostgresAdapter(),
-      createDriver: () => driver,
-      createQueryCompiler: () => new PostgresQueryCompiler(),
-      createIntrospector: (kysely) => new PostgresIntrospector(kysely),
-    },
-  });
-  return { db, dump: () => driver.dump() };
+  const connection = new OneConnection(open, { ...source }, onReopen);
+  const kysely = (priority: Priority) =>
+    new Kysely<DB>({
+      dialect: {
+        createAdapter: () => new PostgresAdapter(),
+        createDriver: () => new EmbeddedDriver(connection, priority),
+        createQueryCompiler: () => new PostgresQueryCompiler(),
+        createIntrospector: (db) => new PostgresIntrospector(db),
+      },
+    });
+  return { db: kysely('request'), bulk: kysely('bulk'), dump: () => connection.dump() };
 }

@@ -108,7 +108,7 @@ describe.each(BACKENDS)('Import Cases on %s', (backend) => {
         ALL_OR_NOTHING,
       );
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ imported: 3, rejected: [] });
+      expect(res.body).toEqual({ imported: 3, updated: 0, rejected: [] });
 
       // "Import…, Ana" is the same client as "Ana Import…": one client, two cases.
       const anas = await casesOf(ana);
@@ -196,7 +196,7 @@ describe.each(BACKENDS)('Import Cases on %s', (backend) => {
         admin,
         `${header}\nRI-2020-0001,${name.toUpperCase()},citizenship,N-400,pending,,2026-12-01,,,2020-01-02,,,2020-01-01\n`,
       );
-      expect(res.body).toEqual({ imported: 1, rejected: [] });
+      expect(res.body).toEqual({ imported: 1, updated: 0, rejected: [] });
       const [stored] = await casesOf(name);
       expect(stored.client_id).toBe(created.body.id);
       expect(stored.case_number).not.toBe('RI-2020-0001');
@@ -277,6 +277,7 @@ describe.each(BACKENDS)('Import Cases on %s', (backend) => {
       const res = await importFile(attorney, csv(`Mia ${last},visa,I-130,,,,,,`), VALID_ROWS);
       expect(res.body).toEqual({
         imported: 0,
+        updated: 0,
         rejected: [
           {
             line: 2,
@@ -295,6 +296,7 @@ describe.each(BACKENDS)('Import Cases on %s', (backend) => {
       );
       expect(res.body).toEqual({
         imported: 0,
+        updated: 0,
         rejected: [
           {
             line: 2,
@@ -364,7 +366,7 @@ describe.each(BACKENDS)('Import Cases on %s', (backend) => {
     it('refuses a mode it does not know', async () => {
       const res = await importFile(admin, csv(`${uniqueName('Eve')},visa,I-130,,,,,,`), 'some');
       expect(res.status).toBe(422);
-      expect(res.body.error).toBe('Mode must be all-or-nothing or valid-rows');
+      expect(res.body.error).toBe('Mode must be all-or-nothing, valid-rows or update');
     });
   });
 
@@ -376,7 +378,7 @@ describe.each(BACKENDS)('Import Cases on %s', (backend) => {
       const theirs = await signIn(t.app, other.user);
       const name = uniqueName('Gus');
       const res = await importFile(theirs, csv(`${name},visa,I-130,,,,,,`));
-      expect(res.body).toEqual({ imported: 1, rejected: [] });
+      expect(res.body).toEqual({ imported: 1, updated: 0, rejected: [] });
       const [row] = await db()
         .selectFrom('cases')
         .select('firm_id')
