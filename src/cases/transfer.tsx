@@ -9,7 +9,7 @@ import type { Renderer } from '../http/render';
 import { ServiceError } from '../shared/errors';
 import { pages } from '../shared/paths';
 import { sendCsv } from './export';
-import { type ImportMode, IMPORT_MODES } from './import';
+import { type ImportMode, IMPORT_MODES, type ImportResult } from './import';
 import { CASE_TRANSFER_ACTIONS } from './transfer-actions';
 import type { TransferService } from './transfer-service';
 
@@ -33,6 +33,16 @@ const fieldOf = (body: unknown, name: string) => {
 /** The mode to show the form with again: the one posted, or the default when it posted none it knows. */
 const modeOf = (posted: string | undefined): ImportMode =>
   IMPORT_MODES.find((m) => m === posted) ?? 'all-or-nothing';
+
+const cases = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'case' : 'cases'}`;
+
+/** What an import that refused no row did, as the list says it. */
+function doneMessage(result: ImportResult, mode: ImportMode): string {
+  if (mode !== 'update') return `Imported ${cases(result.imported)}.`;
+  if (result.imported + result.updated === 0)
+    return 'Every case was already as the file says: nothing changed.';
+  return `Imported ${cases(result.imported)} and updated ${cases(result.updated)}.`;
+}
 
 /** A refusal the person should read on the form (not a fault of ours). */
 const refusalOf = (error: unknown) =>
@@ -61,8 +71,7 @@ async function postImport(render: Renderer, actions: Actions, area: Area, req: R
     // The action checks the mode as posted, as the API does.
     const result = await actions.importCases.call(req, res, { input: { mode: posted } });
     if (result.rejected.length === 0) {
-      const n = result.imported;
-      setFlash(req, 'success', `Imported ${n.toLocaleString('en-US')} ${n === 1 ? 'case' : 'cases'}.`);
+      setFlash(req, 'success', doneMessage(result, mode));
       return res.redirect(303, pages.cases(area).list);
     }
     showImport(render, actions, req, res, { area, mode, result }, result.imported > 0 ? 200 : 422);
