@@ -67,6 +67,7 @@ import { errorHandler, HttpError } from './http/errors';
 import type { Feature } from './http/feature';
 import { rejectCrossSite } from './http/origin';
 import { createHeavyLimiter } from './http/heavy-limit';
+import { createInFlight } from './http/in-flight';
 import { ipRateLimit } from './http/rate-limit';
 import { createRenderer } from './http/render';
 import { requestLog } from './http/request-log';
@@ -188,9 +189,12 @@ export function createApp(deps: AppDeps): App {
     apiBaseUrl: config.apiBaseUrl,
     timeZone: config.timeZone,
   });
+  const inFlight = createInFlight();
+  database.deferBulkWhile?.(inFlight.busy);
   const heavy = createHeavyLimiter({
     redis,
     redisPrefix,
+    isLongWork: inFlight.isLongWork,
     onStoreError: (error) => logger.warn({ err: (error as Error).message }, 'heavy operations not counted'),
   });
   const kit = createActionKit(access, heavy);
@@ -432,8 +436,10 @@ export function createApp(deps: AppDeps): App {
   app.set('trust proxy', config.trustProxy);
   app.set('etag', false);
 
-  // 1. Request ID and one log line per request.
+  // 1. Request ID and one log line per request; the requests being answered, whom long work on the
+  // embedded database lets go first.
   app.use(requestLog(logger));
+  app.use(inFlight.track);
 
   // 2. Security headers with a per-request CSP nonce; built assets, compressed at build time and cached for
   // a year, and the icon browsers ask for by name; then compression of whatever else is sent.

@@ -16,6 +16,8 @@ export type Database = {
   close(): Promise<void>;
   /** PGlite only: the data as a file PGlite can start from (the tests' template). */
   dump?(): Promise<Blob>;
+  /** PGlite only: long work waits while `busy` says requests are being answered (src/db/pglite.ts). */
+  deferBulkWhile?(busy: () => boolean): void;
 };
 
 const INT8 = 20;
@@ -143,6 +145,7 @@ async function openPglite(
       bulk: embedded.bulk,
       kind: 'pglite',
       dump: embedded.dump,
+      deferBulkWhile: embedded.deferBulkWhile,
       close: async () => {
         await embedded.db.destroy();
         releaseLock();

@@ -56,10 +56,12 @@ type Open = (from?: Blob) => Promise<CheckedPGlite>;
 type Priority = 'request' | 'bulk';
 
 /**
- * Long work waits at most this long while requests keep the connection busy: it goes on, slower,
- * however busy the server is.
+ * Long work waits at most this long while requests are being answered: it goes on, slower, however busy
+ * the server is.
  */
-const BULK_MAX_WAIT_MS = 500;
+const BULK_MAX_WAIT_MS = 250;
+/** How often waiting long work looks again whether the requests being answered are done. */
+const BULK_RECHECK_MS = 5;
 
 /** One lending of the connection; it belongs to the connection as it was when lent. */
 class Lent implements DatabaseConnection {
@@ -81,17 +83,19 @@ type Waiter = { lend(connection: Lent): void; since: number };
 
 /**
  * PGlite's one connection, lent to one caller at a time (a transaction keeps it to its end). PGlite runs
- * each statement synchronously, on the event loop itself: while long work runs statement after
- * statement, no request is even read. So long work ("bulk") gets the connection only after the event
- * loop has turned once, and only when no request waits for it (or it has waited BULK_MAX_WAIT_MS):
- * a request between two of its statements queues its next one in time.
+ * each statement synchronously, on the event loop itself: while a long work's statement runs, no request
+ * is even read, and a request that needs several turns of the event loop (reading it, the session, its
+ * statements, sending the page) would wait for one such statement at every turn. So long work ("bulk")
+ * gets the connection only after the event loop has turned once, when no request waits for it and none
+ * is being answered (`deferBulkWhile`), or once it has waited BULK_MAX_WAIT_MS.
  */
 class OneConnection {
   #client?: CheckedPGlite;
   #opening?: Promise<CheckedPGlite>;
   #generation = 0;
   #lent = false;
-  #turn?: NodeJS.Immediate;
+  #turnPending = false;
+  #busy: () => boolean = () => false;
   readonly #waiting: Record<Priority, Waiter[]> = { request: [], bulk: [] };
 
   constructor(
@@ -126,16 +130,27 @@ class OneConnection {
     queue.shift()!.lend(new Lent(this, this.#generation));
   }
 
+  /** Long work waits while `busy` says requests are being answered (the HTTP layer knows). */
+  deferBulkWhile(busy: () => boolean) {
+    this.#busy = busy;
+  }
+
   #dispatch() {
     if (this.#lent) return;
     if (this.#waiting.request.length && !this.#bulkOverdue()) return this.#lendTo(this.#waiting.request);
-    if (!this.#waiting.bulk.length || this.#turn) return;
-    this.#turn = setImmediate(() => {
-      this.#turn = undefined;
-      if (this.#lent) return;
-      if (this.#waiting.request.length && !this.#bulkOverdue()) return this.#dispatch();
-      this.#lendTo(this.#waiting.bulk);
-    });
+    if (!this.#waiting.bulk.length || this.#turnPending) return;
+    this.#turnPending = true;
+    setImmediate(() => this.#bulkTurn());
+  }
+
+  #bulkTurn() {
+    this.#turnPending = false;
+    if (this.#lent || !this.#waiting.bulk.length) return;
+    const overdue = this.#bulkOverdue();
+    if (this.#waiting.request.length && !overdue) return this.#dispatch();
+    if (!this.#busy() || overdue) return this.#lendTo(this.#waiting.bulk);
+    this.#turnPending = true;
+    setTimeout(() => this.#bulkTurn(), BULK_RECHECK_MS);
   }
 
   async run<R>(connection: Lent, query: CompiledQuery): Promise<QueryResult<R>> {
@@ -270,5 +285,10 @@ export function openEmbedded<DB>(
         createIntrospector: (db) => new PostgresIntrospector(db),
       },
     });
-  return { db: kysely('request'), bulk: kysely('bulk'), dump: () => connection.dump() };
+  return {
+    db: kysely('request'),
+    bulk: kysely('bulk'),
+    dump: () => connection.dump(),
+    deferBulkWhile: (busy: () => boolean) => connection.deferBulkWhile(busy),
+  };
 }

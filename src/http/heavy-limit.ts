@@ -96,6 +96,8 @@ export function createHeavyLimiter(options: {
   redis?: Redis;
   redisPrefix: string;
   limits?: typeof HEAVY_LIMITS;
+  /** Told of each heavy operation's answer: it is long work, which waits for no other (src/http/in-flight.ts). */
+  isLongWork?: (res: Response) => void;
   onStoreError?: (error: unknown) => void;
 }) {
   const limits = options.limits ?? HEAVY_LIMITS;
@@ -106,6 +108,7 @@ export function createHeavyLimiter(options: {
      * a 429 that says whose limit is reached.
      */
     async acquire(holder: Holder, res: Response): Promise<void> {
+      options.isLongWork?.(res);
       const token = crypto.randomUUID();
       let taken: Taken;
       try {

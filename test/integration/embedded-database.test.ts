@@ -4,7 +4,8 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase } from '../../src/db/database';
 import { describeError } from '../../src/http/errors';
-import { demoFirmId, signIn, startTestApp, type TestApp, visibleText } from '../helpers/app';
+import { demoFirmId, secondFirm, signIn, startTestApp, type TestApp, visibleText } from '../helpers/app';
+import { waitFor } from '../helpers/poll';
 
 /**
  * A statement that declares 40,000 typed parameters. PGlite's wire parser reads the count as a 16-bit
@@ -58,6 +59,42 @@ describe('the embedded database (PGlite) under a statement that breaks its conne
     // A new sign-in works too: the sessions' table is read and written again.
     expect((await (await signIn(t.app, 'attorney')).agent.get('/api/cases?pageSize=1')).status).toBe(200);
   });
+});
+
+describe('long work on the embedded database (PGlite), which has one connection', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("writes an import in batches of its own: its first cases are saved and another firm's requests answered before it ends", async () => {
+    const admin = await signIn(t.app, 'admin');
+    const other = await signIn(t.app, (await secondFirm(t)).user);
+    const rows = Array.from({ length: 4000 }, (_, i) => `Batchy Client${i},visa,I-130`);
+    let ended = 0;
+    const importing = admin.agent
+      .post('/api/cases/import')
+      .set('X-CSRF-Token', admin.token)
+      .attach('file', Buffer.from(['Client Name,Case Type,Form Type', ...rows].join('\n')), 'cases.csv')
+      .then((res) => {
+        ended = Date.now();
+        return res;
+      });
+    const saved = () =>
+      t.database.db
+        .selectFrom('cases')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('client_name', 'like', 'Batchy %')
+        .executeTakeFirstOrThrow();
+    await waitFor(async () => Number((await saved()).n) > 0, 60_000);
+    const answered = await other.agent.get('/user/dashboard');
+    expect(answered.status).toBe(200);
+    const at = Date.now();
+    const res = await importing;
+    expect(res.body).toMatchObject({ imported: 4000, rejected: [] });
+    expect(ended).toBeGreaterThan(at);
+  }, 120_000);
 });
 
 describe('the embedded database in a data folder, reopened after its connection broke', () => {
