@@ -19,7 +19,7 @@ import {
  * PGlite's wire parser reads a statement's parameter count as a signed 16-bit number: from 32,768
  * parameters on it throws inside the database's write callback and never reads another answer.
  */
-export const MAX_PARAMETERS = 32_767;
+const MAX_PARAMETERS = 32_767;
 
 /** SQLSTATE connection_failure: what the rest of the app treats as "the database is unavailable". */
 const CONNECTION_FAILURE = '08006';
