@@ -35,6 +35,7 @@ import {
   type ExportedRow,
   type ImportedValues,
   type NumberedCase,
+  type TransferStore,
 } from './transfer-store';
 
 /** An import this large changes the tables enough for them to be vacuumed and analyzed at once. */
@@ -132,7 +133,8 @@ async function guardReceipts<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export const IMPORT_REFUSALS_OF_STORED = {
+/** Why a row is refused for a case the firm has already. */
+const IMPORT_REFUSALS_OF_STORED = {
   caseInFirm: (caseNumber: string) =>
     `Case Number ${caseNumber} is a case of the firm already: import the file with "Update cases by case number" to change it`,
   sameWithoutReceipt: (name: string, form: string, caseNumber: string) =>
@@ -192,6 +194,41 @@ const exportCaseOf = (row: ExportedRow, names: Map<string, string>, timeZone: st
   amountPaidCents: row.amount_paid_cents,
   created: todayIn(timeZone, row.created_at),
 });
+
+/**
+ * Changes the firm's cases of these rows, locked first (a concurrent edit waits): the facts the rows give
+ * that differ, with a history row per fact. Answers how many cases changed.
+ */
+async function changeCases(
+  store: TransferStore,
+  undo: Undo,
+  the: {
+    firmId: string;
+    /** Each row, with the ID of the case it changes. */
+    ids: Map<CaseImport, string>;
+    clientOf: Map<string, string>;
+    names: Map<string, string>;
+    by: { id: string; name: string };
+  },
+): Promise<number> {
+  const locked = await store.lockCases(the.firmId, [...the.ids.values()]);
+  const before = new Map(locked.map((row) => [row.id, row]));
+  const changed: Array<ImportedValues & { id: string }> = [];
+  for (const [row, id] of the.ids) {
+    const was = before.get(id);
+    // A case deleted since the file was checked is not brought back.
+    if (!was) continue;
+    const sameClient = was.client_name.toLowerCase() === clientKey(row);
+    const values = valuesOf(row, was, sameClient ? was.client_id : the.clientOf.get(clientKey(row))!);
+    if (differs(values, was)) changed.push({ id, ...values });
+  }
+  if (changed.length === 0) return 0;
+  const after = await store.updateCases(the.firmId, changed);
+  undo.before.push(...after.map((row) => before.get(row.id)!));
+  const history = after.flatMap((row) => historyOfChange(before.get(row.id)!, row, the.names, the.by));
+  undo.history.push(...(await store.addHistory(history)));
+  return after.length;
+}
 
 const numbersOf = (rows: Checked[]) => rows.flatMap((row) => (row.caseNumber ? [row.caseNumber] : []));
 const receiptsOf = (rows: Checked[]) => rows.flatMap((row) => (row.receipt ? [row.receipt] : []));
@@ -312,7 +349,7 @@ export function createTransferService(deps: TransferDeps) {
     const by = { id: actor.id, name: names.get(actor.id) ?? actor.firstName };
     let updated = 0;
 
-    /** One batch: its new cases, then the cases it changes (locked, so a concurrent edit waits). */
+    /** One batch: its new cases, then the cases it changes. */
     const writeBatch =
       (clientOf: Map<string, string>, numbers: () => number) =>
       async (trx: Kysely<DB>, undo: Undo, batch: CaseImport[]) => {
@@ -329,25 +366,8 @@ export function createTransferService(deps: TransferDeps) {
         }
         const changes = batch.filter((row) => plan.updates.has(row.line));
         if (changes.length === 0) return;
-        const locked = await store.lockCases(
-          firmId,
-          changes.map((row) => plan.updates.get(row.line)!.id),
-        );
-        const before = new Map(locked.map((row) => [row.id, row]));
-        const changed: Array<ImportedValues & { id: string }> = [];
-        for (const row of changes) {
-          const was = before.get(plan.updates.get(row.line)!.id);
-          // A case deleted since the file was checked is not brought back.
-          if (!was) continue;
-          const sameClient = was.client_name.toLowerCase() === clientKey(row);
-          const values = valuesOf(row, was, sameClient ? was.client_id : clientOf.get(clientKey(row))!);
-          if (differs(values, was)) changed.push({ id: was.id, ...values });
-        }
-        const after = await store.updateCases(firmId, changed);
-        undo.before.push(...after.map((row) => before.get(row.id)!));
-        const history = after.flatMap((row) => historyOfChange(before.get(row.id)!, row, names, by));
-        undo.history.push(...(await store.addHistory(history)));
-        updated += after.length;
+        const ids = new Map(changes.map((row) => [row, plan.updates.get(row.line)!.id]));
+        updated += await changeCases(store, undo, { firmId, ids, clientOf, names, by });
       };
 
     await commit(async (run: Run) => {
