@@ -65,6 +65,8 @@ import { csrfProtection } from './http/csrf';
 import { errorHandler, HttpError } from './http/errors';
 import type { Feature } from './http/feature';
 import { rejectCrossSite } from './http/origin';
+import { createHeavyLimiter } from './http/heavy-limit';
+import { createInFlight } from './http/in-flight';
 import { ipRateLimit } from './http/rate-limit';
 import { createRenderer } from './http/render';
 import { requestLog } from './http/request-log';
@@ -185,7 +187,15 @@ export function createApp(deps: AppDeps): App {
     apiBaseUrl: config.apiBaseUrl,
     timeZone: config.timeZone,
   });
-  const kit = createActionKit(access, { apiPath });
+  const inFlight = createInFlight();
+  database.deferBulkWhile?.(inFlight.busy);
+  const heavy = createHeavyLimiter({
+    redis,
+    redisPrefix,
+    isLongWork: inFlight.isLongWork,
+    onStoreError: (error) => logger.warn({ err: (error as Error).message }, 'heavy operations not counted'),
+  });
+  const kit = createActionKit(access, { apiPath, heavy });
   const invitations = createInvitationsService({
     db,
     mail,
@@ -203,7 +213,12 @@ export function createApp(deps: AppDeps): App {
   };
   const cases = createCasesService(caseDeps);
   const clients = createClientsService(caseDeps);
-  const transfer = createTransferService({ ...caseDeps, cases });
+  const transfer = createTransferService({
+    ...caseDeps,
+    cases,
+    bulk: database.bulk,
+    embedded: database.kind === 'pglite',
+  });
   // Documents: files in storage, read (analysis, evidence packages) only in the sandbox.
   const documents = createDocumentsService({
     ...caseDeps,
@@ -438,11 +453,13 @@ export function createApp(deps: AppDeps): App {
   app.use(requestLog(logger));
 
   // 2. An anonymous page that is the same for every visitor, rendered and compressed once, goes out from
-  // memory here with its headers worked out once. Then security headers with a per-request CSP nonce; built
+  // memory here with its headers worked out once. Then the requests being answered are counted (long work
+  // on the embedded database lets them go first); security headers with a per-request CSP nonce; built
   // assets, compressed at build time and cached for a year, and the icon browsers ask for by name; then
   // compression of whatever else is sent.
   const security = securityHeaders({ production: config.production, apiBaseUrl: config.apiBaseUrl });
   app.use(render.fromMemory(cookieName, security));
+  app.use(inFlight.track);
   app.use(security.middleware);
   const assets = assetFiles();
   app.use(ASSETS_URL, assets.hashed);

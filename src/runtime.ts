@@ -9,7 +9,15 @@ export type Runtime = { database: Database; redis?: Redis; seeded: boolean; clos
 
 /** Opens the database (migrated, demo-seeded when configured) and Redis; closes both in order. */
 export async function openRuntime(config: Config, logger: Logger): Promise<Runtime> {
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    onReopen: (cause) =>
+      logger.error(
+        { err: cause },
+        'the embedded database broke: it was reopened, and the requests it was serving failed',
+      ),
+  });
   try {
     const seeded = await prepareDatabase(database, {
       demoPassword: config.demo ? config.demoPassword : undefined,

@@ -23,6 +23,11 @@ export type ActionMeta = {
   inactive?: boolean;
   /** What stops working while the action is off; staff are asked to confirm before turning it off. */
   whenOff?: string;
+  /**
+   * A heavy operation (an import, an export, a backup, a report, a packet): a person and a firm run only
+   * a few at once (src/http/heavy-limit.ts), each until its answer has been sent; one more answers 429.
+   */
+  heavy?: true;
 };
 
 export type ActionContext<D> = {

@@ -5,6 +5,7 @@ import { afterBody } from '../http/body';
 import { type Received, receiveMultipart } from '../http/multipart';
 import { parseInput } from '../http/validation';
 import { HttpError } from '../http/errors';
+import type { HeavyLimiter } from '../http/heavy-limit';
 import { ServiceError } from '../shared/errors';
 import type { SessionUser } from '../shared/session';
 import {
@@ -95,13 +96,21 @@ function receive<D>(action: AnyAction<D>, deps: D, req: Request, res: Response):
  * API router (one check for every request, declared or not); form routes and page calls are checked
  * here, against the same row of the matrix, so no page can forget its check.
  */
-export function createActionKit(access: AccessService, options: { apiPath: string }) {
+export function createActionKit(access: AccessService, options: { apiPath: string; heavy: HeavyLimiter }) {
   const check = async (req: Request, action: AnyAction) => {
     const refused = await access.refusalFor(req.session?.user, action, req.sessionUnavailable);
     if (refused) throw refused;
   };
   /** The routes of upload actions (the API's, and the page forms'), whose multipart bodies check their own CSRF token. */
   const uploads = { api: new RouteIndex<true>(), pages: new RouteIndex<true>() };
+
+  /**
+   * A heavy action first takes its person's and firm's slot (held until the answer is sent), before its
+   * body is read: a file upload counts from its first byte.
+   */
+  async function takeSlot<D>(action: AnyAction<D>, ctx: ActionContext<D>) {
+    if (action.heavy && ctx.actor) await options.heavy.acquire(ctx.actor, ctx.res);
+  }
 
   const contextOf = <D>(deps: D, req: Request, res: Response, params: Record<string, string>) =>
     ({ deps, actor: req.session?.user, params, req, res }) as ActionContext<D>;
@@ -130,6 +139,7 @@ export function createActionKit(access: AccessService, options: { apiPath: strin
         router[method](expressPath(action.route), async (req, res) => {
           const params = parseParams(action, req.params);
           const ctx = contextOf(deps, req, res, params);
+          await takeSlot(action, ctx);
           if (action.upload) {
             const received = await receive(action, deps, req, res);
             ctx.file = received.file;
@@ -158,6 +168,7 @@ export function createActionKit(access: AccessService, options: { apiPath: strin
           try {
             ctx.params = parseParams(action, req.params);
             await check(req, action);
+            await takeSlot(action, ctx);
             if (action.upload) {
               const received = await receive(action, deps, req, res);
               body = received.fields;
@@ -191,7 +202,9 @@ export function createActionKit(access: AccessService, options: { apiPath: strin
           async call(req, res, args = {}) {
             const params = parseParams(action, args.params ?? {});
             await check(req, action);
-            return action.run(contextOf(deps, req, res, params), parse(action, args.input ?? {}));
+            const ctx = contextOf(deps, req, res, params);
+            await takeSlot(action, ctx);
+            return action.run(ctx, parse(action, args.input ?? {}));
           },
           refusalFor: (user) => {
             const refused = access.refusalNow(user, action);

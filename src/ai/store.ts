@@ -79,11 +79,12 @@ export function createAiStore(db: Kysely<DB>) {
     /** The facts entered for several cases of a firm at once (the firm's deadlines). */
     async factsOfCases(firmId: string, caseIds: string[]) {
       if (caseIds.length === 0) return [];
+      // One array parameter, however many open cases (PGlite reads at most 32,767 parameters).
       return db
         .selectFrom('case_facts')
         .select(['case_id', 'facts', 'updated_by', 'updated_at'])
         .where('firm_id', '=', firmId)
-        .where('case_id', 'in', caseIds)
+        .where('case_id', '=', sql<string>`ANY(${caseIds}::uuid[])`)
         .execute();
     },
 

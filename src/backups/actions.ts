@@ -34,6 +34,7 @@ export const createBackup = action({
   method: 'POST',
   route: '/backups',
   grants: { admin: 'w' },
+  heavy: true,
   status: 201,
   run: ({ deps, actor }) => deps.backups.create(actor!),
   form: {
@@ -42,9 +43,10 @@ export const createBackup = action({
       to: pages.admin.settingsSection('backup'),
       flash: `Backup made: ${backup.fileName} (${formatBytes(backup.sizeBytes ?? 0)}).`,
     }),
-    // A backup under way or one that failed is said on the Settings page; not being allowed is an error page.
+    // A backup under way, too many at once, or one that failed is said on the Settings page; not being
+    // allowed is an error page.
     refused: ({ req, res }, refusal) => {
-      if (refusal.status !== 409 && refusal.status !== 503) throw refusal.error;
+      if (![409, 429, 503].includes(refusal.status)) throw refusal.error;
       setFlash(req, 'error', refusal.message);
       res.redirect(303, pages.admin.settingsSection('backup'));
     },

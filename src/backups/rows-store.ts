@@ -36,12 +36,17 @@ export function createRowsStore(db: Kysely<DB>) {
       const keys = plan.key.map((k) => sql.ref(`t.${k}`));
       const omitted = (plan.omit ?? []).map((column) => sql` - ${column}::text`);
       const afterKey = after ? sql`AND (${sql.join(keys)}) > (${sql.join(after)})` : sql``;
+      // The page is cut first and only its rows are turned into JSON: with the JSON in the same query as
+      // the sort, PostgreSQL may build it for every row of the firm, at every page.
       const { rows } = await sql<{ row: Row; key: unknown[] }>`
         SELECT to_jsonb(t)${sql.join(omitted, sql``)} AS row, jsonb_build_array(${sql.join(keys)}) AS key
-        FROM ${sql.table(plan.table)} t
-        WHERE ${scopeOf(plan, firmId)} ${afterKey}
-        ORDER BY ${sql.join(keys)}
-        LIMIT ${limit}`.execute(db);
+        FROM (
+          SELECT * FROM ${sql.table(plan.table)} t
+          WHERE ${scopeOf(plan, firmId)} ${afterKey}
+          ORDER BY ${sql.join(keys)}
+          LIMIT ${limit}
+        ) t
+        ORDER BY ${sql.join(keys)}`.execute(db);
       return { rows: rows.map((r) => r.row), last: rows.at(-1)?.key };
     },
 

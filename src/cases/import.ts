@@ -19,14 +19,20 @@ import { ServiceError } from '../shared/errors';
 import { requiredText } from '../shared/fields';
 import { newCaseSchema } from './schema';
 
-export const IMPORT_MODES = ['all-or-nothing', 'valid-rows'] as const;
+/**
+ * all-or-nothing and valid-rows add every row as a new case (a row of a case the firm has is refused);
+ * update changes the firm's case of each row's Case Number and adds the others, all or nothing.
+ */
+export const IMPORT_MODES = ['all-or-nothing', 'valid-rows', 'update'] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];
 
 /** POST {API}/cases/import's text field (the file comes beside it). Nothing half-done unless asked for. */
 export const importInput = z.object({
   mode: z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z.enum(IMPORT_MODES, { error: 'Mode must be all-or-nothing or valid-rows' }).default('all-or-nothing'),
+    z
+      .enum(IMPORT_MODES, { error: 'Mode must be all-or-nothing, valid-rows or update' })
+      .default('all-or-nothing'),
   ),
 });
 
@@ -65,8 +71,10 @@ const ALIASES: Record<CsvColumn, string[]> = {
   created: ['Created At', 'Opened'],
 };
 
-/** Read but not imported: an imported case gets the next number of the firm's year, and is created now. */
-const IGNORED = new Set<CsvColumn>(['caseNumber', 'created']);
+/** Read but not imported: a case is created now (its number names the case to update, or is refused). */
+const IGNORED = new Set<CsvColumn>(['created']);
+/** Longer than any case number the product gives ("RI-2026-0001"), short enough to be no burden. */
+const CASE_NUMBER_MAX = 40;
 const REQUIRED: CsvColumn[] = ['clientName', 'caseType', 'formType'];
 
 const headerKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -192,16 +200,22 @@ const dateOf = (label: string) =>
 /** One row's values by column, checked; `findAssignee` knows the firm's active users. */
 function rowSchema(findAssignee: ReturnType<typeof assigneeFinder>) {
   return z.object({
+    caseNumber: z.preprocess(
+      blank,
+      z
+        .string()
+        .trim()
+        .max(CASE_NUMBER_MAX, `Case Number is at most ${CASE_NUMBER_MAX} characters`)
+        .transform((v) => v.toUpperCase())
+        .optional(),
+    ),
     clientName: z.preprocess(
       (v) => (typeof v === 'string' ? clientNameOf(v) : v),
       requiredText('Client Name', CASE_LIMITS.name * 2),
     ),
     caseType: oneOf('Case Type', CASE_TYPE_OF, lettersOnly, CASE_TYPES.join(', ')),
     formType: oneOf('Form Type', FORM_OF, lettersOnly, FORM_CODES.join(', ')),
-    status: z.preprocess(
-      blank,
-      oneOf('Status', STATUS_OF, lettersOnly, CASE_STATUSES.join(', ')).default('pending'),
-    ),
+    status: z.preprocess(blank, oneOf('Status', STATUS_OF, lettersOnly, CASE_STATUSES.join(', ')).optional()),
     assignee: z.preprocess(
       blank,
       z
@@ -226,10 +240,15 @@ function rowSchema(findAssignee: ReturnType<typeof assigneeFinder>) {
 /** A row that can be imported, as the store writes it (money in cents). */
 export type CaseImport = {
   line: number;
+  /** The case the row is of, as the file numbers it (upper case). */
+  caseNumber: string | null;
+  /** The columns the file has: an update changes only these (a column left out is left as it is). */
+  given: ReadonlySet<CsvColumn>;
   clientName: string;
   caseType: CaseType;
   formType: FormType;
-  status: CaseStatus;
+  /** Null when the cell is empty: a new case is pending, an updated one keeps its status. */
+  status: CaseStatus | null;
   assigneeId: string | null;
   dueDate: string | null;
   priorityDate: string | null;
@@ -239,8 +258,8 @@ export type CaseImport = {
   amountPaidCents: number | null;
 };
 export type Rejection = { line: number; reason: string };
-/** What an import did: the API's answer. */
-export type ImportResult = { imported: number; rejected: Rejection[] };
+/** What an import did: the API's answer (`updated`: the firm's cases it changed, in update mode). */
+export type ImportResult = { imported: number; updated: number; rejected: Rejection[] };
 export const isRejection = (row: CaseImport | Rejection): row is Rejection => 'reason' in row;
 
 const cents = (dollars: number | null | undefined) => (dollars == null ? null : Math.round(dollars * 100));
@@ -251,10 +270,15 @@ const cents = (dollars: number | null | undefined) => (dollars == null ? null : 
  */
 const unguarded = (value: string) => (/^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value);
 
-/** Checks rows one by one; a receipt number a row before took already is refused with that row's line. */
+/**
+ * Checks rows one by one; a receipt number or case number a row before took already is refused with that
+ * row's line.
+ */
 function rowChecker(columns: Array<CsvColumn | undefined>, findAssignee: ReturnType<typeof assigneeFinder>) {
   const schema = rowSchema(findAssignee);
+  const given: ReadonlySet<CsvColumn> = new Set(columns.filter((c) => c !== undefined));
   const receipts = new Map<string, number>();
+  const numbers = new Map<string, number>();
   return ({ line, values }: CsvRecord): CaseImport | Rejection => {
     if (values.length !== columns.length)
       return {
@@ -268,13 +292,18 @@ function rowChecker(columns: Array<CsvColumn | undefined>, findAssignee: ReturnT
     const row = parsed.data;
     const earlier = row.receiptNumber ? receipts.get(row.receiptNumber) : undefined;
     if (earlier) return { line, reason: `Receipt Number ${row.receiptNumber} is on line ${earlier} already` };
+    const sameCase = row.caseNumber ? numbers.get(row.caseNumber) : undefined;
+    if (sameCase) return { line, reason: `Case Number ${row.caseNumber} is on line ${sameCase} already` };
     if (row.receiptNumber) receipts.set(row.receiptNumber, line);
+    if (row.caseNumber) numbers.set(row.caseNumber, line);
     return {
       line,
+      caseNumber: row.caseNumber ?? null,
+      given,
       clientName: row.clientName,
       caseType: row.caseType,
       formType: row.formType,
-      status: row.status,
+      status: row.status ?? null,
       assigneeId: row.assignee ?? null,
       dueDate: row.dueDate ?? null,
       priorityDate: row.priorityDate ?? null,

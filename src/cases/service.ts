@@ -145,6 +145,25 @@ const FACTS = {
 } satisfies Record<string, { label: string; words(row: CaseRow, names: Map<string, string>): string | null }>;
 type Fact = keyof typeof FACTS;
 
+/** The history rows of the facts that differ between `before` and `after`, changed by `by`. */
+export function historyOfChange(
+  before: CaseRow,
+  after: CaseRow,
+  names: Map<string, string>,
+  by: { id: string; name: string },
+) {
+  return (Object.keys(FACTS) as Fact[])
+    .filter((fact) => before[fact] !== after[fact])
+    .map((fact) => ({
+      case_id: after.id,
+      actor_user_id: by.id,
+      actor_name: by.name,
+      field: FACTS[fact].label,
+      from_value: FACTS[fact].words(before, names),
+      to_value: FACTS[fact].words(after, names),
+    }));
+}
+
 /** The input's facts as columns; left out of the input, left out here. */
 function valuesOf(input: Omit<CaseChangeInput, 'status'>): CaseValues {
   const values: CaseValues = {};
@@ -251,20 +270,6 @@ export function createCasesService(deps: CasesDeps) {
       firmId,
     });
     return client;
-  }
-
-  /** The history rows of the facts that differ between `before` and `after`. */
-  function changesBetween(before: CaseRow, after: CaseRow, names: Map<string, string>, actor: SessionUser) {
-    return (Object.keys(FACTS) as Fact[])
-      .filter((fact) => before[fact] !== after[fact])
-      .map((fact) => ({
-        case_id: after.id,
-        actor_user_id: actor.id,
-        actor_name: names.get(actor.id) ?? actor.firstName,
-        field: FACTS[fact].label,
-        from_value: FACTS[fact].words(before, names),
-        to_value: FACTS[fact].words(after, names),
-      }));
   }
 
   /** The list's filters, with "me" and "none" made exact. */
@@ -463,7 +468,8 @@ export function createCasesService(deps: CasesDeps) {
           );
           if (changed.length === 0) return before;
           const after = await cases.update(id, values);
-          await cases.addHistory(changesBetween(before, after, names, actor));
+          const by = { id: actor.id, name: names.get(actor.id) ?? actor.firstName };
+          await cases.addHistory(historyOfChange(before, after, names, by));
           const pick = (r: CaseRow) => Object.fromEntries(changed.map((k) => [k, r[k as keyof CaseRow]]));
           await createAuditService(trx).record({
             actorUserId: actor.id,

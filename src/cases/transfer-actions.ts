@@ -22,6 +22,16 @@ export type ImportShown = { result?: ImportResult; error?: string };
 /** A case area's pages: an administrator's under /admin, a firm user's under /user. */
 const areaOf = (actor: SessionUser | undefined) => (actor?.role === 'admin' ? 'admin' : 'user');
 
+const cases = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'case' : 'cases'}`;
+
+/** What an import that refused no row did, as the list says it. */
+function doneMessage(result: ImportResult, mode: unknown): string {
+  if (mode !== 'update') return `Imported ${cases(result.imported)}.`;
+  if (result.imported + result.updated === 0)
+    return 'Every case was already as the file says: nothing changed.';
+  return `Imported ${cases(result.imported)} and updated ${cases(result.updated)}.`;
+}
+
 /** The CSV file sent beside the form's fields, where it waits on disk. */
 function pathOf(file: ReceivedFile | undefined): string {
   if (!file) throw fileRefusal(IMPORT_REFUSALS.noFile);
@@ -36,6 +46,7 @@ export const importCases = action({
     'Import cases from a CSV file (multipart/form-data: file, and mode all-or-nothing or valid-rows). Every row is checked before anything is saved; the answer gives the number imported and each refused row with its line and why.',
   method: 'POST',
   route: api.casesImport,
+  heavy: true,
   grants: { user: 'w', admin: 'w' },
   input: importInput,
   upload: { field: 'file', maxBytes: CASE_LIMITS.importBytes, tooLarge: IMPORT_REFUSALS.tooLarge },
@@ -45,13 +56,8 @@ export const importCases = action({
     path: [pages.cases('admin').import, pages.cases('user').import],
     done: (ctx, result) => {
       const area = areaOf(ctx.actor);
-      if (result.rejected.length === 0) {
-        const n = result.imported;
-        return {
-          to: pages.cases(area).list,
-          flash: `Imported ${n.toLocaleString('en-US')} ${n === 1 ? 'case' : 'cases'}.`,
-        };
-      }
+      if (result.rejected.length === 0)
+        return { to: pages.cases(area).list, flash: doneMessage(result, ctx.req.body?.mode) };
       ctx.deps.showImport(ctx, { result }, result.imported > 0 ? 200 : 422);
       return 'shown';
     },
@@ -67,6 +73,7 @@ export const exportCases = action({
     "Export the firm's cases as a CSV file, with the list's search, filters and order (every page); the columns Import Cases reads.",
   method: 'GET',
   route: api.casesExport,
+  heavy: true,
   grants: { user: 'r', admin: 'r' },
   input: caseListQuery,
   run: ({ deps, actor }, input) => deps.transfer.exportOf(actor!, input),

@@ -1,15 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, sql } from 'kysely';
 import pg from 'pg';
 import { isConnectionFailure } from './failures';
 import type { DB } from './schema';
 
 export type Database = {
   db: Kysely<DB>;
+  /**
+   * For long work in many statements (imports, exports, maintenance): on PGlite, whose one connection
+   * every request shares, each statement lets waiting requests go first; on PostgreSQL, `db` itself.
+   */
+  bulk: Kysely<DB>;
   kind: 'postgres' | 'pglite';
   close(): Promise<void>;
+  /** PGlite only: the data as a file PGlite can start from (the tests' template). */
+  dump?(): Promise<Blob>;
+  /** PGlite only: long work waits while `busy` says requests are being answered (src/db/pglite.ts). */
+  deferBulkWhile?(busy: () => boolean): void;
 };
 
 const INT8 = 20;
@@ -30,8 +38,12 @@ export async function openDatabase(options: {
   dataDir: string;
   /** A PGlite data folder to start an in-memory database from (a prepared copy: the tests' template). */
   template?: Blob;
+  /** Told when the embedded database broke and was reopened. */
+  onReopen?: (cause: unknown) => void;
 }): Promise<Database> {
-  return options.url ? openPostgres(options.url) : openPglite(options.dataDir, options.template);
+  return options.url
+    ? openPostgres(options.url)
+    : openPglite(options.dataDir, options.template, options.onReopen);
 }
 
 /** PostgreSQL cancels a statement that runs longer than this. */
@@ -52,7 +64,7 @@ function openPostgres(url: string): Database {
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: evictingPool(pool) }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return { db, bulk: db, kind: 'postgres', close: () => db.destroy() };
 }
 
 type Lendable = { generation: number; failure?: Error; lent: PostgresPoolClient };
@@ -107,27 +119,40 @@ export async function pgliteExtensions() {
   return { pg_trgm };
 }
 
-async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const inMemory = dataDir === 'memory://';
-  const folder = inMemory ? undefined : path.join(dataDir, 'pgdata');
+async function openPglite(
+  dataDir: string,
+  template?: Blob,
+  onReopen: (cause: unknown) => void = () => undefined,
+): Promise<Database> {
+  const { openEmbedded } = await import('./pglite');
+  const folder = dataDir === 'memory://' ? undefined : path.join(dataDir, 'pgdata');
   const releaseLock = folder ? takeLock(`${folder}.lock`) : () => undefined;
+  let db: Kysely<DB> | undefined;
   try {
-    const client = await PGlite.create(folder ?? 'memory://', {
-      parsers: { [DATE]: (v: string) => v, [INT8]: (v: string) => Number(v) },
-      loadDataDir: template,
-      extensions: await pgliteExtensions(),
-    });
-    const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+    const embedded = openEmbedded<DB>(
+      { folder, template },
+      {
+        parsers: { [DATE]: (v: string) => v, [INT8]: (v: string) => Number(v) },
+        extensions: await pgliteExtensions(),
+      },
+      onReopen,
+    );
+    db = embedded.db;
+    // Opened now rather than at the first query, so that a folder that cannot be opened fails here.
+    await sql`SELECT 1`.execute(db);
     return {
       db,
+      bulk: embedded.bulk,
       kind: 'pglite',
+      dump: embedded.dump,
+      deferBulkWhile: embedded.deferBulkWhile,
       close: async () => {
-        await db.destroy();
+        await embedded.db.destroy();
         releaseLock();
       },
     };
   } catch (error) {
+    await db?.destroy().catch(() => undefined);
     releaseLock();
     throw error;
   }

@@ -116,6 +116,7 @@ export const buildEvidencePackage = action({
     "Build one PDF of a case's chosen documents (caseId, documentIds in exhibit order): an index of exhibits, then each behind its exhibit tab page.",
   method: 'POST',
   route: api.evidencePackage,
+  heavy: true,
   grants: { user: 'w', admin: 'w' },
   input: evidenceInput,
   run: ({ deps, actor }, input) => deps.documents.evidencePackage(actor!, input),

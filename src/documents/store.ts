@@ -104,7 +104,8 @@ export function createDocumentsStore(db: Kysely<DB>) {
             .selectFrom('documents')
             .select(COLUMNS)
             .where('firm_id', '=', firmId)
-            .where('case_id', 'in', caseIds)
+            // One array parameter, however many open cases (PGlite reads at most 32,767 parameters).
+            .where('case_id', '=', sql<string>`ANY(${caseIds}::uuid[])`)
             .where('status', '=', 'done')
             .orderBy('created_at')
             .orderBy('id')

@@ -54,6 +54,7 @@ export const generateForms = action({
     "Generate a case's packet as a PDF (caseId, forms or group, draft): cover letter, G-1145, fee summary, the filled forms and the exhibit index, kept as a document of the case. Refused (422, with the errors) when the forms have problems, unless draft is true: then every page says DRAFT.",
   method: 'POST',
   route: api.formsGenerate,
+  heavy: true,
   grants: { user: 'w', admin: 'w' },
   input: generateInput,
   run: ({ deps, actor }, input) => deps.forms.generate(actor!, input),

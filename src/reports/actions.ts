@@ -17,6 +17,7 @@ export const generateReport = action({
   method: 'POST',
   route: api.reports,
   grants: { admin: 'w' },
+  heavy: true,
   input: reportRequestSchema,
   run: ({ deps, actor }, input) => deps.reports.request(actor!, input),
   status: 201,
@@ -60,6 +61,7 @@ export const reportAsPdf = action({
     "A finished report as a PDF: the firm's name and color, the period, the cards, the charts and the tables.",
   method: 'GET',
   route: api.reportPdf('{id}'),
+  heavy: true,
   notFound: NOT_FOUND,
   grants: { admin: 'r' },
   run: async ({ deps, actor, params }) => {

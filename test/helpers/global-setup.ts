@@ -1,11 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { Kysely } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
-import { pgliteExtensions } from '../../src/db/database';
-import type { DB } from '../../src/db/schema';
+import { openDatabase } from '../../src/db/database';
 import { prepareDatabase } from '../../src/setup';
 import { DEMO_PASSWORD } from './app';
 import { TEMPLATE_FILE } from './template';
@@ -37,11 +33,10 @@ export default async function globalSetup(): Promise<void> {
     stdio: 'inherit',
   });
   await bundleD3ForJest();
-  const client = await PGlite.create('memory://', { extensions: await pgliteExtensions() });
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
-  await prepareDatabase({ db, kind: 'pglite', close: () => db.destroy() }, { demoPassword: DEMO_PASSWORD });
-  const dump = await client.dumpDataDir('none');
+  const database = await openDatabase({ dataDir: 'memory://' });
+  await prepareDatabase(database, { demoPassword: DEMO_PASSWORD });
+  const dump = await database.dump!();
   fs.writeFileSync(`${TEMPLATE_FILE}.${process.pid}`, Buffer.from(await dump.arrayBuffer()));
   fs.renameSync(`${TEMPLATE_FILE}.${process.pid}`, TEMPLATE_FILE);
-  await db.destroy();
+  await database.close();
 }

