@@ -66,6 +66,7 @@ import { csrfProtection } from './http/csrf';
 import { errorHandler, HttpError } from './http/errors';
 import type { Feature } from './http/feature';
 import { rejectCrossSite } from './http/origin';
+import { privateNoStore } from './http/no-store';
 import { ipRateLimit } from './http/rate-limit';
 import { createRenderer } from './http/render';
 import { requestLog } from './http/request-log';
@@ -526,9 +527,11 @@ export function createApp(deps: AppDeps): App {
   app.post([pages.passwordForgot, `${apiPath}${apiPaths.passwordForgot}`], forgotLimit);
   app.post([pages.contact, `${apiPath}${apiPaths.contact}`], contactLimit);
 
-  // 6. /node/*, then the JSON API: every request passes the permission matrix first.
+  // 6. /node/*, then the JSON API: no answer is cached anywhere, and every request passes the permission
+  // matrix first.
   app.use(health.node);
   const api = Router();
+  api.use(privateNoStore);
   api.use(enforceAccess(access, api));
   for (const feature of features) if (feature.api) api.use(feature.api);
   api.use(() => {
