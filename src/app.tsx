@@ -223,7 +223,7 @@ export function createApp(deps: AppDeps): App {
     clients,
     documents,
     publicUrl: config.publicUrl,
-    userOf: accounts.findById,
+    signedInAs: auth.userById,
   });
   const reminders = createDeadlineReminders({
     db,
