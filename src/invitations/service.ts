@@ -15,7 +15,7 @@ import { pages } from '../shared/paths';
 import { type PublicUser, publicUser, type SessionUser } from '../shared/session';
 import type { SecuritySettings } from '../shared/settings';
 import { hashPassword } from '../users/password';
-import { createUsersService, toFirmUser, toSessionUser, type UserRow } from '../users/service';
+import { createUsersService, emailTaken, toFirmUser, toSessionUser, type UserRow } from '../users/service';
 import type { FirmUserInput } from './schema';
 import { TOKEN_PATTERN } from './schema';
 import { createInvitationsStore, type FoundInvitation } from './store';
@@ -271,7 +271,11 @@ export function createInvitationsService(deps: {
           userId: `User ID ${input.userId} is taken.`,
         });
       const created = inTransaction(db, async (trx) => {
+        // The firm first: two adds of one email then take turns, and the second finds the first.
+        await firmsIn(trx).lock(firmId);
         const users = createUsersService(trx);
+        const holder = await users.findInFirmByEmail(firmId, input.email);
+        if (holder) throw emailTaken(input.email, holder);
         if (await users.findByLoginId(input.userId)) throw taken();
         const row = await users.insertInvited({
           firmId,

@@ -57,12 +57,19 @@ export const toFirmUser = (row: UserRow): FirmUser => ({
   lastLogin: row.last_login_at ? row.last_login_at.toISOString() : null,
 });
 
+/** An email the firm already has an account for: said, with that account, beside the email field (409). */
+export const emailTaken = (email: string, holder: UserRow) => {
+  const message = `${email} already has an account in this firm: ${`${holder.first_name} ${holder.last_name}`.trim()} (user ID ${holder.login_id}).`;
+  return new ServiceError('conflict', message, { email: message });
+};
+
 /** Accounts: the only way into the users table for every other feature. */
 export function createUsersService(db: Kysely<DB>) {
   const store = createUsersStore(db);
   return {
     findByLoginId: store.findByLoginId,
     findById: store.findById,
+    findInFirmByEmail: store.findInFirmByEmail,
     listByFirm: store.listByFirm,
     /** The firm's active users: the administrator's dashboard counts them. */
     countActive: async (firmId: string): Promise<number> => (await store.countByStatus(firmId)).active,
@@ -387,6 +394,10 @@ export function createUserAdminService(deps: {
           email: patch.email ?? before.email,
           role: patch.role ?? before.role,
         };
+        if (fields.email.toLowerCase() !== before.email.toLowerCase()) {
+          const holder = await users.findInFirmByEmail(firmId, fields.email);
+          if (holder) throw emailTaken(fields.email, holder);
+        }
         const edited =
           fields.first_name !== before.first_name ||
           fields.last_name !== before.last_name ||

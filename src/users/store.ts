@@ -230,6 +230,16 @@ export function createUsersStore(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** The firm's account with this email, compared without case, if there is one. */
+    findInFirmByEmail(firmId: string, email: string): Promise<UserRow | undefined> {
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where('firm_id', '=', firmId)
+        .where(sql`lower(email)`, '=', email.toLowerCase())
+        .executeTakeFirst();
+    },
+
     findInFirm(firmId: string, id: string): Promise<UserRow | undefined> {
       return db
         .selectFrom('users')

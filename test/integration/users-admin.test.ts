@@ -323,6 +323,36 @@ describe.each(SETUPS)('User Management on %s (sessions in Redis: %s)', (backend,
         expect(loginId).toMatch(/^[A-Za-z0-9._@-]{2,100}$/);
     });
 
+    it('refuses an email the firm already has an account for (409 naming it), on the API and the form', async () => {
+      const holder = await addUser();
+      const email = holder.email.toUpperCase();
+      const message = `${email} already has an account in this firm: ${holder.firstName} ${holder.lastName} (user ID ${holder.loginId}).`;
+      const before = (await api(admin).get('/users')).body.total;
+      const res = await api(admin).post('/users', {
+        firstName: 'Bo',
+        lastName: 'Okafor',
+        email,
+        role: 'user',
+      });
+      expect([res.status, res.body.error, res.body.fields]).toEqual([409, message, { email: message }]);
+
+      const form = await admin.agent
+        .post('/admin/users')
+        .type('form')
+        .send({ _csrf: admin.token, firstName: 'Bo', lastName: 'Okafor', email, role: 'admin' });
+      expect(form.status).toBe(409);
+      expect(visibleText(form.text)).toContain(message);
+      expect(form.text).toContain(`value="${email}"`);
+      expect(form.text).toContain('value="Bo"');
+
+      // Changing another user's email to it is refused the same way.
+      const other = await addUser();
+      const edit = await api(admin).patch(`/users/${other.id}`, { email });
+      expect([edit.status, edit.body.error]).toEqual([409, message]);
+      expect((await userById(other.id))?.email).toBe(other.email);
+      expect((await api(admin).get('/users')).body.total).toBe(before + 1);
+    });
+
     it.each([
       ['an empty first name', 'firstName', { firstName: '' }, 'First name is required'],
       [
