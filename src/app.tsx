@@ -67,7 +67,7 @@ import { errorHandler, HttpError } from './http/errors';
 import type { Feature } from './http/feature';
 import { rejectCrossSite } from './http/origin';
 import { privateNoStore } from './http/no-store';
-import { ipRateLimit } from './http/rate-limit';
+import { accountRateLimit, ipRateLimit } from './http/rate-limit';
 import { createRenderer } from './http/render';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security';
@@ -107,7 +107,13 @@ export type AppDeps = {
   manifest: AssetManifest;
   /** Keeps the keys of parallel test apps apart on one Redis. */
   redisPrefix?: string;
-  limits?: { loginFailures: number; contactRequests: number; passwordResets?: number };
+  /** Failed sign-ins per address and per account (by user ID) in 15 minutes, contact requests, resets. */
+  limits?: {
+    loginFailures: number;
+    loginFailuresPerAccount?: number;
+    contactRequests: number;
+    passwordResets?: number;
+  };
 };
 
 /**
@@ -134,7 +140,7 @@ export function createApp(deps: AppDeps): App {
   const { config, database, redis, logger } = deps;
   const { db } = database;
   const redisPrefix = deps.redisPrefix ?? 'reti:';
-  const limits = deps.limits ?? { loginFailures: 20, contactRequests: 5 };
+  const limits = deps.limits ?? { loginFailures: 50, contactRequests: 5 };
   const apiPath = apiPathOf(config.apiBaseUrl);
   const cookieName = sessionCookieName(config.production);
 
@@ -492,7 +498,17 @@ export function createApp(deps: AppDeps): App {
     ),
   );
 
-  // 5. Per-IP limits on sign-in, "Forgot password?" and contact, for the API call and the page form alike.
+  // 5. Limits on sign-in (per account and per address, each with its own budget), "Forgot password?" and
+  // contact, for the API call and the page form alike.
+  const accountLoginLimit = accountRateLimit({
+    name: 'login-account',
+    windowMinutes: 15,
+    limit: limits.loginFailuresPerAccount ?? 10,
+    failuresOnly: true,
+    message: 'Too many failed sign-ins for this user ID. Please wait 15 minutes and try again.',
+    redis,
+    redisPrefix,
+  });
   const loginLimit = ipRateLimit({
     name: 'login',
     windowMinutes: 15,
@@ -518,7 +534,8 @@ export function createApp(deps: AppDeps): App {
     redis,
     redisPrefix,
   });
-  app.post([pages.login, `${apiPath}${apiPaths.login}`], loginLimit);
+  // The account's budget first: once it is spent, that person's further tries no longer spend the address's.
+  app.post([pages.login, `${apiPath}${apiPaths.login}`], accountLoginLimit, loginLimit);
   // Wrong two-factor codes count with failed sign-ins: an address cannot guess codes without end either.
   app.post(
     [pages.mfa, pages.mfaSetup, `${apiPath}${apiPaths.mfa}`, `${apiPath}${apiPaths.mfaSetup}`],
