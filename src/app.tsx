@@ -76,6 +76,7 @@ import { invitationsFeature } from './invitations';
 import { createJobRunner } from './jobs';
 import { createInvitationsService } from './invitations/service';
 import { MAIL_ACTIONS, mailFeature } from './mail';
+import { mailHostChecker } from './mail/hosts';
 import { createMailSender } from './mail/sender';
 import { createOutboxStore } from './mail/store';
 import { mfaFeature } from './mfa';
@@ -156,15 +157,23 @@ export function createApp(deps: AppDeps): App {
   const settingsIn = (handle: typeof db) =>
     createSettingsService({ db: handle, sealer, firms: firmsIn(handle), platformTimeZone: config.timeZone });
   const settings = settingsIn(db);
+  // A firm's own mail server is never reached on a private address unless the operator allows it.
+  const checkHost = mailHostChecker(config.smtpAllowPrivateHosts);
   const mail = createMailSender({
     db,
     mailer: config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined,
     logger,
     smtpOf: settings.smtpOf,
     fallbackFrom: config.mailFrom,
+    checkHost,
   });
   const branding = createBrandingService({ settings });
-  const emailTest = createEmailTestService({ db, smtpOf: settings.smtpOf, fallbackFrom: config.mailFrom });
+  const emailTest = createEmailTestService({
+    db,
+    smtpOf: settings.smtpOf,
+    fallbackFrom: config.mailFrom,
+    checkHost,
+  });
   const passwords = createPasswordsService({
     db,
     mail,

@@ -3,7 +3,9 @@ import type { Logger } from 'pino';
 import type { DB } from '../db/schema';
 import type { FirmSmtp } from '../settings/service';
 import { createOutboxStore, NOT_CONFIGURED, type OutboxRow, type QueuedEmail } from './store';
-import { createFirmMailer, type Mailer, withoutSecret } from './transport';
+import type { SmtpEncryption } from '../db/schema';
+import { type MailHostChecker, mailHostChecker } from './hosts';
+import { createFirmMailer, describeSmtpFailure, type Mailer, withoutSecret } from './transport';
 
 /** What became of a message: sent now, kept for a retry, or kept and logged because there is no SMTP. */
 export type Delivery = 'sent' | 'queued' | 'logged';
@@ -38,8 +40,11 @@ export function createMailSender(deps: {
   smtpOf?: (firmId: string) => Promise<FirmSmtp | null>;
   /** The sender address of a firm whose settings give none. */
   fallbackFrom?: string;
+  /** Where a firm's own server may be, checked at every send (by default: no private address). */
+  checkHost?: MailHostChecker;
 }) {
   const { mailer, logger } = deps;
+  const checkHost = deps.checkHost ?? mailHostChecker([]);
   const store = createOutboxStore(deps.db);
   /** One transport per firm, made again when its settings change (their version), so a change counts at once. */
   const firmMailers = new Map<string, { version: string; mailer: Mailer }>();
@@ -47,10 +52,13 @@ export function createMailSender(deps: {
   let pass: Promise<void> | undefined;
   let stopped = false;
 
-  /** The server for a row, and what keeps its password out of what is logged and stored; none: no server. */
+  /**
+   * The server for a row, with what keeps its password out of the log and its encryption (the failure's
+   * words depend on it); none: no server.
+   */
   async function serverFor(
     row: OutboxRow,
-  ): Promise<{ mailer: Mailer; scrub(text: string): string } | undefined> {
+  ): Promise<{ mailer: Mailer; scrub(text: string): string; encryption?: SmtpEncryption } | undefined> {
     const smtp = row.firm_id && deps.smtpOf ? await deps.smtpOf(row.firm_id) : null;
     if (!smtp) {
       // The firm's server was removed from its settings: its transport goes too.
@@ -63,30 +71,42 @@ export function createMailSender(deps: {
     let cached = firmMailers.get(row.firm_id!);
     if (cached?.version !== smtp.version) {
       cached?.mailer.close();
-      cached = { version: smtp.version, mailer: createFirmMailer(smtp, deps.fallbackFrom ?? '') };
+      cached = {
+        version: smtp.version,
+        mailer: createFirmMailer(smtp, deps.fallbackFrom ?? '', checkHost),
+      };
       firmMailers.set(row.firm_id!, cached);
     }
-    return { mailer: cached.mailer, scrub: (text) => withoutSecret(text, smtp) };
+    return {
+      mailer: cached.mailer,
+      scrub: (text) => withoutSecret(text, smtp),
+      encryption: smtp.encryption,
+    };
   }
 
   /** Sends a claimed row: 'sent', 'queued' (failed, kept for a retry), or 'logged' (no server for it yet). */
   async function handle(row: OutboxRow): Promise<Delivery> {
-    let scrub = (text: string) => text;
+    let server: Awaited<ReturnType<typeof serverFor>>;
     try {
-      const server = await serverFor(row);
+      server = await serverFor(row);
       if (!server) {
         if (row.last_error !== NOT_CONFIGURED) logKept(row);
         await store.park(row.id, row.firm_id ? PARK_SECONDS : 0);
         return 'logged';
       }
-      scrub = server.scrub;
       await server.mailer.send({ to: row.to_address, subject: row.subject, text: row.text_body });
     } catch (error) {
       const retryInSeconds = retryDelaySeconds(row.attempts + 1);
-      const why = scrub(reason(error));
-      await store.markFailed(row.id, why, retryInSeconds);
+      // The row keeps fixed words (the firm's administrator reads them); the log keeps the detail.
+      await store.markFailed(row.id, describeSmtpFailure(error, server?.encryption), retryInSeconds);
       logger.warn(
-        { outboxId: row.id, firmId: row.firm_id, attempts: row.attempts + 1, retryInSeconds, err: why },
+        {
+          outboxId: row.id,
+          firmId: row.firm_id,
+          attempts: row.attempts + 1,
+          retryInSeconds,
+          err: (server?.scrub ?? String)(reason(error)),
+        },
         'email not sent; kept in the outbox for a retry',
       );
       return 'queued';

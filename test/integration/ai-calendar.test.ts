@@ -203,11 +203,7 @@ describe.each(BACKENDS)('the deadlines calendar feed and reminder emails on %s',
       expect([open.status, open.headers['cache-control']]).toEqual([200, 'private, no-store']);
 
       const staff = await signIn(t.app, DEMO_LOGINS.reti);
-      const {
-        id: _id,
-        onboardDate: _since,
-        ...firm
-      } = (await staff.agent.get(`/api/firms/${other.id}`).expect(200)).body;
+      const firm = (await staff.agent.get(`/api/firms/${other.id}`).expect(200)).body;
       const setStatus = (status: string) =>
         staff.agent
           .put(`/api/firms/${other.id}`)
