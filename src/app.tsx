@@ -212,7 +212,12 @@ export function createApp(deps: AppDeps): App {
     firmsIn,
     securityOf: settings.securityOf,
   });
-  const users = createUserAdminService({ db, endSessions, invite: invitations.addUser });
+  const users = createUserAdminService({
+    db,
+    endSessions,
+    invite: invitations.addUser,
+    reinvite: invitations.reinvite,
+  });
   const accounts = createUsersService(db);
   const caseDeps = {
     db,

@@ -49,6 +49,7 @@ export const createUser = action({
   input: firmUserSchema,
   status: 201,
   run: ({ deps, actor, params }, input) => deps.invitations.addUser(actor!, params.id, input),
+  answer: ({ user, invitation }) => ({ ...user, invitation }),
 });
 
 export const acceptInvitation = action({

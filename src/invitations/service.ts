@@ -5,7 +5,14 @@ import { isUniqueViolation } from '../db/database';
 import type { DB } from '../db/schema';
 import { inTransaction } from '../db/transaction';
 import type { FirmsService } from '../firms/service';
-import { createOutbox, type Delivery, FIRST_TRY_HOLD_SECONDS, type MailSender } from '../mail/sender';
+import {
+  createOutbox,
+  type Delivery,
+  type DeliveryReport,
+  FIRST_TRY_HOLD_SECONDS,
+  type MailSender,
+} from '../mail/sender';
+import { SMTP_FAILURES } from '../mail/transport';
 import { PRODUCT_NAME } from '../shared/constants';
 import { formatDateTime } from '../shared/dates';
 import { ServiceError } from '../shared/errors';
@@ -15,21 +22,38 @@ import { pages } from '../shared/paths';
 import { type PublicUser, publicUser, type SessionUser } from '../shared/session';
 import type { SecuritySettings } from '../shared/settings';
 import { hashPassword } from '../users/password';
-import { createUsersService, emailTaken, toFirmUser, toSessionUser, type UserRow } from '../users/service';
+import {
+  createUsersService,
+  emailTaken,
+  NO_PASSWORD_YET,
+  toFirmUser,
+  toSessionUser,
+  type UserRow,
+} from '../users/service';
+import { INVITATION_OUTCOMES, type InvitationDelivery } from '../shared/users';
 import type { FirmUserInput } from './schema';
 import { TOKEN_PATTERN } from './schema';
 import { createInvitationsStore, type FoundInvitation } from './store';
 
 const INVITATION_DAYS = 7;
 
-/** What the person who sent an invitation is told, for each outcome of its email. */
-const DELIVERY_MESSAGES: Record<Delivery, string> = {
-  sent: FIRM_MESSAGES.invitationSent,
-  queued:
-    'The invitation email could not be sent right now. It is kept in the outbox and will be retried automatically.',
-  logged:
-    'No mail server is configured (SMTP_URL is not set), so the invitation email was not sent. It is kept in the outbox and written to the server log.',
-};
+/** What the staff member who invited a firm's contact is told, for each outcome of its email. */
+const onboardingOutcome = ({ delivery, failure }: DeliveryReport): string =>
+  ({
+    sent: FIRM_MESSAGES.invitationSent,
+    queued: `The invitation email could not be sent right now: ${failure ?? SMTP_FAILURES.other} It is kept in the outbox and will be retried automatically.`,
+    logged:
+      'No mail server is configured (SMTP_URL is not set), so the invitation email was not sent. It is kept in the outbox and written to the server log.',
+  })[delivery];
+
+/** A firm user's invitation email, as the administrator who added them is told of it. */
+const invitationOutcome = ({ delivery, failure }: DeliveryReport): InvitationDelivery => ({
+  delivery,
+  message:
+    delivery === 'queued'
+      ? INVITATION_OUTCOMES.queued(failure ?? SMTP_FAILURES.other)
+      : INVITATION_OUTCOMES[delivery],
+});
 
 const FIRM_INACTIVE =
   'This firm is inactive on Reti Immigration, so its invitation cannot be accepted. Ask the platform staff to reactivate it.';
@@ -39,6 +63,9 @@ export const ACCOUNT_READY = 'Your account is ready. Log in with your new user I
 /** Said to a firm's new user whose firm approves new accounts: the password is set, the account waits. */
 export const awaitingApproval = (firmName: string) =>
   `Your password is set. An administrator of ${firmName} must approve your account before you can log in.`;
+
+/** A firm's new user, and what became of their invitation email. */
+export type AddedUser = { user: FirmUser; invitation: InvitationDelivery };
 
 /** An accepted invitation: the account, and the message for its owner when it still waits for approval. */
 export type Accepted = { user: PublicUser; awaitingApproval?: string };
@@ -172,6 +199,7 @@ export function createInvitationsService(deps: {
       { to: invitation.email, ...email, firmId: user ? firm.id : null },
       FIRST_TRY_HOLD_SECONDS,
     );
+    await createInvitationsStore(trx).setOutbox(invitation.id, outboxId);
     await createAuditService(trx).record({
       actorUserId: actor.id,
       action: 'invitation.sent',
@@ -257,12 +285,15 @@ export function createInvitationsService(deps: {
           );
         return issue(trx, actor, firm);
       });
-      const delivery = await mail.deliver(outboxId);
-      return { delivery, message: DELIVERY_MESSAGES[delivery] };
+      const report = await mail.deliver(outboxId);
+      return { delivery: report.delivery, message: onboardingOutcome(report) };
     },
 
-    /** A firm's new user, pending until they accept the invitation emailed to them and choose a password. */
-    async addUser(actor: SessionUser, firmId: string, input: FirmUserInput): Promise<FirmUser> {
+    /**
+     * A firm's new user, pending until they accept the invitation emailed to them and choose a password;
+     * with what became of the email, tried at once.
+     */
+    async addUser(actor: SessionUser, firmId: string, input: FirmUserInput): Promise<AddedUser> {
       const firm = await firmsIn(db).get(actor, firmId);
       if (input.role === 'admin' && actor.role === 'user')
         throw new ServiceError('forbidden', 'A firm user cannot create an administrator.');
@@ -300,8 +331,28 @@ export function createInvitationsService(deps: {
         throw isUniqueViolation(error) ? taken() : error;
       });
       // Once stored: a mail server that is down must not undo the user; the outbox retries the email.
-      await mail.deliver(outboxId);
-      return user;
+      return { user, invitation: invitationOutcome(await mail.deliver(outboxId)) };
+    },
+
+    /**
+     * A new invitation for a firm's user who has not accepted theirs (its email failed, or was lost): the
+     * earlier links stop working, and the new one is emailed at once.
+     */
+    async reinvite(actor: SessionUser, firmId: string, userId: string): Promise<InvitationDelivery> {
+      const outboxId = await inTransaction(db, async (trx) => {
+        const firm = await firmsIn(trx).lock(firmId);
+        const row = firm && (await createUsersService(trx).findById(userId));
+        if (!row || row.firm_id !== firmId) throw new ServiceError('not-found', 'User not found.');
+        if (row.status !== 'pending' || row.password_hash !== NO_PASSWORD_YET)
+          throw new ServiceError(
+            'conflict',
+            `${`${row.first_name} ${row.last_name}`.trim()} has already accepted their invitation, so there is none to send again.`,
+          );
+        const earlier = await createInvitationsStore(trx).deleteOpenUserInvitations(userId);
+        await createOutbox(trx).withdraw(earlier, 'Replaced by a new invitation.');
+        return issue(trx, actor, firm, row);
+      });
+      return invitationOutcome(await mail.deliver(outboxId));
     },
 
     async view(token: string): Promise<InvitationView> {

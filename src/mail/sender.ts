@@ -9,6 +9,8 @@ import { createFirmMailer, describeSmtpFailure, type Mailer, withoutSecret } fro
 
 /** What became of a message: sent now, kept for a retry, or kept and logged because there is no SMTP. */
 export type Delivery = 'sent' | 'queued' | 'logged';
+/** The outcome of a try, with why it failed (in fixed words) when it was kept for a retry. */
+export type DeliveryReport = { delivery: Delivery; failure?: string };
 
 /** Longer than a send can take (see the transport's timeouts), so a leased message is never sent twice. */
 const LEASE_SECONDS = 300;
@@ -85,20 +87,21 @@ export function createMailSender(deps: {
   }
 
   /** Sends a claimed row: 'sent', 'queued' (failed, kept for a retry), or 'logged' (no server for it yet). */
-  async function handle(row: OutboxRow): Promise<Delivery> {
+  async function handle(row: OutboxRow): Promise<DeliveryReport> {
     let server: Awaited<ReturnType<typeof serverFor>>;
     try {
       server = await serverFor(row);
       if (!server) {
         if (row.last_error !== NOT_CONFIGURED) logKept(row);
         await store.park(row.id, row.firm_id ? PARK_SECONDS : 0);
-        return 'logged';
+        return { delivery: 'logged' };
       }
       await server.mailer.send({ to: row.to_address, subject: row.subject, text: row.text_body });
     } catch (error) {
       const retryInSeconds = retryDelaySeconds(row.attempts + 1);
       // The row keeps fixed words (the firm's administrator reads them); the log keeps the detail.
-      await store.markFailed(row.id, describeSmtpFailure(error, server?.encryption), retryInSeconds);
+      const failure = describeSmtpFailure(error, server?.encryption);
+      await store.markFailed(row.id, failure, retryInSeconds);
       logger.warn(
         {
           outboxId: row.id,
@@ -109,11 +112,11 @@ export function createMailSender(deps: {
         },
         'email not sent; kept in the outbox for a retry',
       );
-      return 'queued';
+      return { delivery: 'queued', failure };
     }
     await store.markSent(row.id);
     logger.info({ outboxId: row.id, firmId: row.firm_id, to: row.to_address }, 'email sent');
-    return 'sent';
+    return { delivery: 'sent' };
   }
 
   // The whole text, so someone running without SMTP can follow a link from the log.
@@ -134,7 +137,7 @@ export function createMailSender(deps: {
     let handled = 0;
     while (handled < PASS_LIMIT && !stopped) {
       const row = await store.claimDue(LEASE_SECONDS, mailer !== undefined);
-      if (!row || (await handle(row)) === 'queued') break;
+      if (!row || (await handle(row)).delivery === 'queued') break;
       handled++;
     }
     return handled;
@@ -176,14 +179,14 @@ export function createMailSender(deps: {
      * Tries a new message at once, for a person waiting on it. Never throws: whatever goes wrong, the
      * message stays in the outbox and the background passes retry it.
      */
-    async deliver(id: string): Promise<Delivery> {
+    async deliver(id: string): Promise<DeliveryReport> {
       try {
         const row = await store.claimFresh(id, LEASE_SECONDS);
-        if (!row) return mailer ? 'queued' : 'logged';
+        if (!row) return { delivery: mailer ? 'queued' : 'logged' };
         return await handle(row);
       } catch (error) {
         logger.error({ err: error, outboxId: id }, 'email not delivered at once; kept in the outbox');
-        return mailer ? 'queued' : 'logged';
+        return { delivery: mailer ? 'queued' : 'logged' };
       }
     },
   };
@@ -200,5 +203,7 @@ export function createOutbox(db: Kysely<DB>) {
   return {
     /** `holdSeconds` keeps the background senders off the message while its creator tries it at once. */
     enqueue: (email: QueuedEmail, holdSeconds = 0) => store.enqueue(email, holdSeconds),
+    /** Emails no longer to be sent (their content is out of date); those already sent stay as they are. */
+    withdraw: (ids: string[], reason: string) => store.withdraw(ids, reason),
   };
 }

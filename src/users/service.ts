@@ -10,6 +10,7 @@ import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy, passwordProblem } from '.
 import type { Role, SessionUser } from '../shared/session';
 import {
   type Awaiting,
+  type InvitationDelivery,
   type Blocked,
   type FirmRole,
   fullName,
@@ -207,7 +208,8 @@ function blockedOf(actor: SessionUser, row: UserRow, activeAdmins: string[]): Bl
   blocked.demote = why(rules.demote(actor, row, activeAdmins));
   const admin = why(rules.touchesAdmin(actor, row));
   if (admin)
-    for (const key of ['suspend', 'approve', 'reactivate', 'remove', 'demote'] as const) blocked[key] = admin;
+    for (const key of ['suspend', 'approve', 'reactivate', 'remove', 'demote', 'invite'] as const)
+      blocked[key] = admin;
   return Object.fromEntries(Object.entries(blocked).filter(([, v]) => v)) as Blocked;
 }
 
@@ -238,7 +240,13 @@ type Invite = (
   actor: SessionUser,
   firmId: string,
   input: NewFirmUser & { userId: string },
-) => Promise<{ id: string }>;
+) => Promise<{ user: { id: string }; invitation: InvitationDelivery }>;
+
+/** Sends a pending user of the firm a new invitation (the invitations feature does it). */
+type Reinvite = (actor: SessionUser, firmId: string, userId: string) => Promise<InvitationDelivery>;
+
+/** A user just added, as the pages see them, and what became of their invitation email. */
+export type UserAdded = { user: UserEntry; invitation: InvitationDelivery };
 
 /** Ends every session of the given users, wherever sessions are kept. */
 type EndUserSessions = (userIds: string[]) => Promise<void>;
@@ -281,6 +289,7 @@ export function createUserAdminService(deps: {
   db: Kysely<DB>;
   endSessions: EndUserSessions;
   invite: Invite;
+  reinvite: Reinvite;
 }) {
   const { db, endSessions } = deps;
   const store = createUsersStore(db);
@@ -356,7 +365,7 @@ export function createUserAdminService(deps: {
      * Adds a user to the actor's firm: pending, with a login ID made from their email (or name) that no
      * account holds, and their invitation emailed with it.
      */
-    async add(actor: SessionUser, input: NewFirmUser): Promise<UserEntry> {
+    async add(actor: SessionUser, input: NewFirmUser): Promise<UserAdded> {
       const firmId = firmOf(actor);
       const admin = rules.touchesAdmin(actor, undefined, input.role);
       if (admin) throw admin;
@@ -364,14 +373,22 @@ export function createUserAdminService(deps: {
       for (let attempt = 1; ; attempt++) {
         const userId = freeLoginId(base, await store.loginIdsStartingWith(base));
         try {
-          const { id } = await deps.invite(actor, firmId, { ...input, userId });
-          return await get(actor, id);
+          const { user, invitation } = await deps.invite(actor, firmId, { ...input, userId });
+          return { user: await get(actor, user.id), invitation };
         } catch (error) {
           // Another add took the same login ID a moment ago: pick the next free one.
           const taken = error instanceof ServiceError && error.reason === 'conflict' && error.fields?.userId;
           if (!taken || attempt >= LOGIN_ID_TRIES) throw error;
         }
       }
+    },
+
+    /** A new invitation for a user who has not accepted theirs: the earlier links stop working. */
+    async resendInvitation(actor: SessionUser, id: string): Promise<UserAdded> {
+      const user = await get(actor, id);
+      const refusal = rules.touchesAdmin(actor, await store.findInFirm(firmOf(actor), id));
+      if (refusal) throw refusal;
+      return { user, invitation: await deps.reinvite(actor, firmOf(actor), id) };
     },
 
     /**

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import net from 'node:net';
 import pino from 'pino';
 import request from 'supertest';
@@ -16,6 +17,9 @@ import {
 import { freePort, inviteLink, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { waitFor } from '../helpers/poll';
 import { mailHostChecker } from '../../src/mail/hosts';
+import type { ServiceStatus } from '../../src/shared/admin';
+import { formatDateTime } from '../../src/shared/dates';
+import { INVITATION_OUTCOMES } from '../../src/shared/users';
 import { createFirmMailer, SMTP_FAILURES } from '../../src/mail/transport';
 
 /** These tests' mail servers listen on loopback, as an on-premises server beside the app would. */
@@ -184,6 +188,98 @@ describe.each(BACKENDS)("a firm's emails on %s", (backend) => {
     expect(kept).toMatchObject({ status: 'pending', attempts: 1, firm_id: firmId });
     expect(kept.last_error).toBe(SMTP_FAILURES.unreachable);
     expect(platform.received.filter((e) => e.to.includes(email))).toEqual([]);
+  });
+
+  it('says an invitation was not sent where it happens and on the dashboard, and Resend invitation sends a new link', async () => {
+    const admin = await signIn(t.app, 'admin');
+    const emailBadge = async () =>
+      ((await admin.agent.get('/api/dashboard')).body.services as ServiceStatus[]).find(
+        (s) => s.key === 'email',
+      )!;
+    const add = (firstName: string, email: string) =>
+      admin.agent
+        .post('/admin/users')
+        .type('form')
+        .send({ _csrf: admin.token, firstName, lastName: 'Quinn', email, role: 'user' });
+    const flash = async () =>
+      /<p class="alert alert-(\w+) flash"[^>]*>([^<]*)</.exec((await admin.agent.get('/admin/users')).text)!;
+    const stamp = crypto.randomBytes(3).toString('hex');
+    // The earlier tests' emails are not this one's.
+    await t.database.db.deleteFrom('outbox').where('firm_id', '=', firmId).execute();
+
+    // While the firm's server works, Add User says the email is on its way.
+    await saveFirmSmtp(t, firmId, { port: firmServer.port });
+    expect((await add('Ada', `ada.${stamp}@firm-mail.example`)).status).toBe(303);
+    const sent = await flash();
+    expect([sent[1], sent[2]]).toEqual([
+      'success',
+      expect.stringMatching(/Their invitation email is on its way\.$/),
+    ]);
+
+    // Its server down: the form and the API say so, in fixed words, with the way to send it again.
+    await saveFirmSmtp(t, firmId, { port: await freePort() });
+    const email = `rae.${stamp}@firm-mail.example`;
+    expect((await add('Rae', email)).status).toBe(303);
+    const row = await t.database.db
+      .selectFrom('users')
+      .select(['id', 'login_id'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const failed = await flash();
+    expect([failed[1], failed[2].replace(/&#x27;/g, "'")]).toEqual([
+      'error',
+      `Rae Quinn was added with the user ID ${row.login_id}. ${INVITATION_OUTCOMES.queued(SMTP_FAILURES.unreachable)}`,
+    ]);
+    const api = await admin.agent
+      .post('/api/users')
+      .set('X-CSRF-Token', admin.token)
+      .send({ firstName: 'Sol', lastName: 'Quinn', email: `sol.${stamp}@firm-mail.example`, role: 'user' });
+    expect([api.status, api.body.invitation]).toEqual([
+      201,
+      { delivery: 'queued', message: INVITATION_OUTCOMES.queued(SMTP_FAILURES.unreachable) },
+    ]);
+
+    // The dashboard's badge: not sending, with the count and the last failure's time and words.
+    const down = await emailBadge();
+    expect(down).toMatchObject({
+      tone: 'danger',
+      state: 'Not sending',
+      detail: `2 emails could not be sent; the last try failed just now: ${SMTP_FAILURES.unreachable} They stay in the outbox and are tried again automatically.`,
+    });
+    expect(Date.now() - Date.parse(down.at!)).toBeLessThan(60_000);
+    const dashboard = visibleText((await admin.agent.get('/admin/dashboard')).text);
+    expect(dashboard).toContain(`Email Service Not sending 2 emails could not be sent;`);
+    expect(dashboard).toContain(`( ${formatDateTime(down.at!, t.config.timeZone)} )`);
+
+    // The server back, Resend invitation sends a new link; the old one, never sent, is withdrawn.
+    await saveFirmSmtp(t, firmId, { port: firmServer.port });
+    const oldLink = inviteLink((await outboxOf(t, email)).text_body);
+    const resent = await admin.agent
+      .post(`/admin/users/${row.id}/invitation`)
+      .type('form')
+      .send({ _csrf: admin.token });
+    expect([resent.status, resent.headers.location]).toEqual([303, '/admin/users']);
+    const again = await flash();
+    expect([again[1], again[2]]).toEqual([
+      'success',
+      'A new invitation was sent to Rae Quinn; their earlier links no longer work.',
+    ]);
+    const received = await firmServer.waitFor((e) => e.to.includes(email));
+    expect(inviteLink(received.text)).not.toBe(oldLink);
+    expect((await request(t.app).get(new URL(oldLink).pathname)).status).toBe(404);
+    expect((await request(t.app).get(new URL(inviteLink(received.text)).pathname)).status).toBe(200);
+    const emails = await t.database.db
+      .selectFrom('outbox')
+      .select(['status', 'last_error'])
+      .where('to_address', '=', email)
+      .orderBy('created_at')
+      .execute();
+    expect(emails).toEqual([
+      { status: 'failed', last_error: 'Replaced by a new invitation.' },
+      { status: 'sent', last_error: null },
+    ]);
+    // Sol's email still fails, but one was sent since: retrying.
+    expect(await emailBadge()).toMatchObject({ tone: 'warning', state: 'Retrying' });
   });
 });
 
