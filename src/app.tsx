@@ -215,8 +215,9 @@ export function createApp(deps: AppDeps): App {
   const users = createUserAdminService({
     db,
     endSessions,
-    invite: invitations.addUser,
+    invite: invitations.inviteUser,
     reinvite: invitations.reinvite,
+    approveRequest: invitations.approveRequest,
   });
   const accounts = createUsersService(db);
   const caseDeps = {

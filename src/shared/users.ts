@@ -28,12 +28,15 @@ export type ManagedUser = {
   lastLogin: string | null;
 };
 
-/** What a pending account waits for: its owner to accept the invitation, or an administrator to approve it. */
-export type Awaiting = 'invitation' | 'approval' | null;
+/**
+ * What a pending account waits for: its owner to accept the invitation, an administrator to approve it
+ * once accepted, or (an account platform staff asked for) an administrator to approve the request.
+ */
+export type Awaiting = 'invitation' | 'approval' | 'request' | null;
 
 /** Why a control cannot be used on this user now (absent: it can). */
 export type Blocked = Partial<
-  Record<'suspend' | 'approve' | 'reactivate' | 'remove' | 'demote' | 'invite', string>
+  Record<'suspend' | 'approve' | 'reactivate' | 'remove' | 'demote' | 'invite' | 'review', string>
 >;
 
 /** A user as the pages see it: the API's fields, what a pending account waits for, and what is blocked. */
@@ -81,6 +84,8 @@ export const INVITATION_OUTCOMES = {
 export const USER_OUTCOMES = {
   added: (name: string, loginId: string, invitation: InvitationDelivery) =>
     `${name} was added with the user ID ${loginId}. ${invitation.message}`,
+  requestApproved: (name: string, invitation: InvitationDelivery) =>
+    `${name}'s account was approved. ${invitation.message}`,
   reinvited: (name: string, invitation: InvitationDelivery) =>
     invitation.delivery === 'sent'
       ? `A new invitation was sent to ${name}; their earlier links no longer work.`

@@ -5,6 +5,7 @@ import { fullName, type ManagedUser, type UserList, USER_OUTCOMES } from '../sha
 import {
   listPathOf,
   renderAddRefusal,
+  renderApprovalRefusal,
   renderEditRefusal,
   renderRemoveRefusal,
   renderStatusRefusal,
@@ -108,6 +109,27 @@ export const resendInvitation = action({
   },
 });
 
+export const approveRequest = action({
+  name: 'Approve Account Request',
+  category: CATEGORY,
+  description: 'Approve an account platform staff asked to add to the firm: its invitation is then emailed.',
+  method: 'POST',
+  route: '/users/{id}/approval',
+  notFound: USER_NOT_FOUND,
+  grants: { admin: 'w' },
+  run: ({ deps, actor, params }) => deps.users.approveRequest(actor!, params.id),
+  answer: withInvitation,
+  form: {
+    path: pages.admin.userApproval(':id'),
+    done: (_ctx, approved) => ({
+      to: pages.admin.users,
+      flash: USER_OUTCOMES.requestApproved(fullName(approved.user), approved.invitation),
+      kind: kindOf(approved),
+    }),
+    refused: (ctx, refusal) => renderApprovalRefusal(ctx, refusal),
+  },
+});
+
 /** PUT and PATCH make the same change: any of the fields, and the status. */
 const userChange = {
   input: userPatchSchema,
@@ -170,6 +192,7 @@ export const USERS_ACTIONS = {
   getUser,
   addUser,
   resendInvitation,
+  approveRequest,
   updateUser,
   changeUser,
   removeUser,

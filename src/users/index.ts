@@ -20,6 +20,7 @@ export function usersFeature(deps: { kit: ActionKit; users: UserAdminService; re
     status: mounted.bound.changeUser.refusalFor(user)?.message,
     remove: mounted.bound.removeUser.refusalFor(user)?.message,
     invite: mounted.bound.resendInvitation.refusalFor(user)?.message,
+    review: mounted.bound.approveRequest.refusalFor(user)?.message,
   });
   const mounted = mountActions(kit, USERS_ACTIONS, { users, render, closedFor });
   return {

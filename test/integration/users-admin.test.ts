@@ -685,6 +685,7 @@ describe.each(SETUPS)('User Management on %s (sessions in Redis: %s)', (backend,
         endSessions: async () => {},
         invite: async () => ({ user: { id: '' }, invitation: { delivery: 'sent', message: '' } }),
         reinvite: async () => ({ delivery: 'sent', message: '' }),
+        approveRequest: async () => ({ delivery: 'sent', message: '' }),
       });
       const outsider: SessionUser = {
         id: crypto.randomUUID(),

@@ -34,6 +34,7 @@ export type ClosedControls = {
   status?: string;
   remove?: string;
   invite?: string;
+  review?: string;
 };
 
 export type UsersPageProps = {
@@ -101,7 +102,11 @@ const STATUS_FILTER_OPTIONS = [
   { value: '', label: 'All statuses' },
   ...USER_STATUSES.map((s) => ({ value: s, label: capitalize(s) })),
 ];
-const AWAITING = { invitation: 'Invitation sent', approval: 'Awaiting approval' } as const;
+const AWAITING = {
+  invitation: 'Invitation sent',
+  approval: 'Awaiting approval',
+  request: 'Requested by platform staff',
+} as const;
 /** The id of the note that says why every row's control of a kind is off. */
 const closedNoteId = (kind: keyof ClosedControls) => `users-closed-${kind}`;
 
@@ -141,7 +146,9 @@ export function UsersPage({ list, filter, closed, add, error }: UsersPageProps) 
       cell: (u) => <RowActions user={u} closed={closed} filter={filter} page={list.page} />,
     },
   ];
-  const closedNotes = (['edit', 'status', 'remove', 'invite'] as const).filter((kind) => closed[kind]);
+  const closedNotes = (['edit', 'status', 'remove', 'invite', 'review'] as const).filter(
+    (kind) => closed[kind],
+  );
   return (
     <section className="section users-page">
       <div className="page-head">
@@ -238,7 +245,18 @@ function RowActions(props: { user: UserEntry; closed: ClosedControls; filter: Us
       />
       {user.status === 'active' && status('Suspend', 'suspended', user.blocked.suspend)}
       {user.status === 'suspended' && status('Reactivate', 'active', user.blocked.reactivate)}
-      {user.status === 'pending' && status('Approve', 'active', user.blocked.approve)}
+      {user.awaiting === 'request' ? (
+        <LinkControl
+          href={pages.admin.userApproval(user.id)}
+          label="Review request"
+          name={name}
+          blocked={user.blocked.review}
+          closed={closed.review && closedNoteId('review')}
+          reasonId={`user-${user.id}-review`}
+        />
+      ) : (
+        user.status === 'pending' && status('Approve', 'active', user.blocked.approve)
+      )}
       {user.awaiting === 'invitation' && <ResendForm {...props} />}
       {user.status === 'pending' && (
         <LinkControl
