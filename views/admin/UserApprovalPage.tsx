@@ -29,7 +29,7 @@ export function UserApprovalPage({ user, requestedBy, requestedAt, refusal, disa
       ? "the firm's clients, cases and documents, and manage its accounts and settings"
       : "the firm's clients, cases and documents";
   return (
-    <section className="narrow card">
+    <section className="narrow card user-review">
       <h1>Review request</h1>
       {reason && <Alert kind="error">{reason}</Alert>}
       <p>
