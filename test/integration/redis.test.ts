@@ -50,10 +50,13 @@ describeWithRedis(`sessions in Redis (${backend})`, () => {
     expect(await t.redis!.exists(key)).toBe(0);
   });
 
-  it('counts the login rate limit in Redis', async () => {
+  it('counts the login rate limits in Redis, per address and per user ID', async () => {
     await request(t.app).post('/api/auth/login').send({ user_id: 'nobody', password: 'x' });
     const keys = await t.redis!.keys(`${t.redisPrefix}rl:login:*`);
     expect(keys.length).toBe(1);
+    expect(await t.redis!.keys(`${t.redisPrefix}rl:login-account:*`)).toContain(
+      `${t.redisPrefix}rl:login-account:nobody`,
+    );
   });
 });
 
