@@ -334,6 +334,7 @@ export function createInvitationsService(deps: {
     firm: Firm,
     input: FirmUserInput,
   ): Promise<Made> {
+    // The firm first: its administrators stay as they are read until the account is stored.
     await firmsIn(trx).lock(firm.id);
     const users = createUsersService(trx);
     const staff = await users.findById(actor.id);
@@ -347,7 +348,7 @@ export function createInvitationsService(deps: {
       const row = await insertAccount(trx, firm.id, input, actor.id);
       await auditAccount(trx, actor, 'user.requested', row);
       const reviewUrl = `${deps.publicUrl}${pages.admin.userApproval(row.id)}`;
-      const otherEmails = [];
+      const otherEmails: string[] = [];
       for (const administrator of approvers)
         otherEmails.push(
           await enqueue(requestEmail({ staffName, firm, account: row, administrator, reviewUrl })),
@@ -363,7 +364,7 @@ export function createInvitationsService(deps: {
     ];
     await auditAccount(trx, actor, 'user.created_by_staff', row, { announcedTo });
     const invitationEmail = await issue(trx, actor, firm, row);
-    const otherEmails = [];
+    const otherEmails: string[] = [];
     for (const to of announcedTo)
       otherEmails.push(await enqueue(announcementEmail({ staffName, firm, account: row, to })));
     const notice = `${firm.name} has no active administrator, so ${personName(row)}'s account was added and its invitation emailed; the firm's contact and administrators were told by email, and it is in the firm's activity log.`;
@@ -387,10 +388,10 @@ export function createInvitationsService(deps: {
     });
     // Once stored: a mail server that is down must not undo the user; the outbox retries the emails.
     const [invitation] = await Promise.all([
-      added.invitationEmail && mail.deliver(added.invitationEmail).then(invitationOutcome),
-      ...added.otherEmails.map((id) => mail.deliver(id)),
+      added.invitationEmail ? mail.deliver(added.invitationEmail).then(invitationOutcome) : undefined,
+      Promise.all(added.otherEmails.map((id) => mail.deliver(id))),
     ]);
-    return { user: added.user, invitation: invitation || undefined, notice: added.notice };
+    return { user: added.user, invitation, notice: added.notice };
   }
 
   return {
