@@ -67,7 +67,8 @@ import type { Feature } from './http/feature';
 import { rejectCrossSite } from './http/origin';
 import { createHeavyLimiter } from './http/heavy-limit';
 import { createInFlight } from './http/in-flight';
-import { ipRateLimit } from './http/rate-limit';
+import { privateNoStore } from './http/no-store';
+import { accountRateLimit, ipRateLimit } from './http/rate-limit';
 import { createRenderer } from './http/render';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security';
@@ -75,6 +76,7 @@ import { invitationsFeature } from './invitations';
 import { createJobRunner } from './jobs';
 import { createInvitationsService } from './invitations/service';
 import { MAIL_ACTIONS, mailFeature } from './mail';
+import { mailHostChecker } from './mail/hosts';
 import { createMailSender } from './mail/sender';
 import { createOutboxStore } from './mail/store';
 import { mfaFeature } from './mfa';
@@ -104,7 +106,13 @@ export type AppDeps = {
   manifest: AssetManifest;
   /** Keeps the keys of parallel test apps apart on one Redis. */
   redisPrefix?: string;
-  limits?: { loginFailures: number; contactRequests: number; passwordResets?: number };
+  /** Failed sign-ins per address and per account (by user ID) in 15 minutes, contact requests, resets. */
+  limits?: {
+    loginFailures: number;
+    loginFailuresPerAccount?: number;
+    contactRequests: number;
+    passwordResets?: number;
+  };
 };
 
 /**
@@ -131,7 +139,7 @@ export function createApp(deps: AppDeps): App {
   const { config, database, redis, logger } = deps;
   const { db } = database;
   const redisPrefix = deps.redisPrefix ?? 'reti:';
-  const limits = deps.limits ?? { loginFailures: 20, contactRequests: 5 };
+  const limits = deps.limits ?? { loginFailures: 50, contactRequests: 5 };
   const apiPath = apiPathOf(config.apiBaseUrl);
   const cookieName = sessionCookieName(config.production);
 
@@ -147,17 +155,25 @@ export function createApp(deps: AppDeps): App {
   const settingsIn = (handle: typeof db) =>
     createSettingsService({ db: handle, sealer, firms: firmsIn(handle), platformTimeZone: config.timeZone });
   const settings = settingsIn(db);
+  // A firm's own mail server is never reached on a private address unless the operator allows it.
+  const checkHost = mailHostChecker(config.smtpAllowPrivateHosts);
   const mail = createMailSender({
     db,
     mailer: config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined,
     logger,
     smtpOf: settings.smtpOf,
     fallbackFrom: config.mailFrom,
+    checkHost,
   });
   // Untrusted files (documents, evidence packages, logos' SVG) are read only in sandbox worker processes.
   const sandbox = createSandbox({ logger });
   const branding = createBrandingService({ settings, sandbox });
-  const emailTest = createEmailTestService({ db, smtpOf: settings.smtpOf, fallbackFrom: config.mailFrom });
+  const emailTest = createEmailTestService({
+    db,
+    smtpOf: settings.smtpOf,
+    fallbackFrom: config.mailFrom,
+    checkHost,
+  });
   const passwords = createPasswordsService({
     db,
     mail,
@@ -204,7 +220,13 @@ export function createApp(deps: AppDeps): App {
     firmsIn,
     securityOf: settings.securityOf,
   });
-  const users = createUserAdminService({ db, endSessions, invite: invitations.addUser });
+  const users = createUserAdminService({
+    db,
+    endSessions,
+    invite: invitations.inviteUser,
+    reinvite: invitations.reinvite,
+    approveRequest: invitations.approveRequest,
+  });
   const accounts = createUsersService(db);
   const caseDeps = {
     db,
@@ -235,7 +257,7 @@ export function createApp(deps: AppDeps): App {
     clients,
     documents,
     publicUrl: config.publicUrl,
-    userOf: accounts.findById,
+    signedInAs: auth.userById,
   });
   const reminders = createDeadlineReminders({
     db,
@@ -492,7 +514,17 @@ export function createApp(deps: AppDeps): App {
     ),
   );
 
-  // 5. Per-IP limits on sign-in, "Forgot password?" and contact, for the API call and the page form alike.
+  // 5. Limits on sign-in (per account and per address, each with its own budget), "Forgot password?" and
+  // contact, for the API call and the page form alike.
+  const accountLoginLimit = accountRateLimit({
+    name: 'login-account',
+    windowMinutes: 15,
+    limit: limits.loginFailuresPerAccount ?? 10,
+    failuresOnly: true,
+    message: 'Too many failed sign-ins for this user ID. Please wait 15 minutes and try again.',
+    redis,
+    redisPrefix,
+  });
   const loginLimit = ipRateLimit({
     name: 'login',
     windowMinutes: 15,
@@ -518,7 +550,8 @@ export function createApp(deps: AppDeps): App {
     redis,
     redisPrefix,
   });
-  app.post([pages.login, `${apiPath}${apiPaths.login}`], loginLimit);
+  // The account's budget first: once it is spent, that person's further tries no longer spend the address's.
+  app.post([pages.login, `${apiPath}${apiPaths.login}`], accountLoginLimit, loginLimit);
   // Wrong two-factor codes count with failed sign-ins: an address cannot guess codes without end either.
   app.post(
     [pages.mfa, pages.mfaSetup, `${apiPath}${apiPaths.mfa}`, `${apiPath}${apiPaths.mfaSetup}`],
@@ -527,9 +560,11 @@ export function createApp(deps: AppDeps): App {
   app.post([pages.passwordForgot, `${apiPath}${apiPaths.passwordForgot}`], forgotLimit);
   app.post([pages.contact, `${apiPath}${apiPaths.contact}`], contactLimit);
 
-  // 6. /node/*, then the JSON API: every request passes the permission matrix first.
+  // 6. /node/*, then the JSON API: no answer is cached anywhere, and every request passes the permission
+  // matrix first.
   app.use(health.node);
   const api = Router();
+  api.use(privateNoStore);
   api.use(enforceAccess(access, api));
   for (const feature of features) if (feature.api) api.use(feature.api);
   api.use(() => {

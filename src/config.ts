@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseAllowedHosts, type PrivateHostsAllowed } from './mail/hosts';
 import { canonicalTimeZone } from './shared/dates';
 
 /** The demo password used when DEMO_PASSWORD is unset (never in production). */
@@ -63,6 +64,21 @@ const envSchema = z.object({
     .optional(),
   SALES_EMAIL: z.string().email().default('sales@reti-immigration.example'),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  SMTP_ALLOW_PRIVATE_HOSTS: z
+    .string()
+    .transform((value, ctx): PrivateHostsAllowed => {
+      if (value === '1' || value === 'true') return true;
+      if (value === '0' || value === 'false') return [];
+      const ranges = parseAllowedHosts(value.split(',').map((entry) => entry.trim()));
+      if (ranges) return ranges;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be 1, true, 0, false or a list of addresses and ranges such as 10.0.5.20,192.168.1.0/24',
+      });
+      return z.NEVER;
+    })
+    .default([]),
   MAIL_FROM: z
     .string()
     .regex(
@@ -109,6 +125,8 @@ export type Config = {
   /** Unset: emails stay in the outbox table and are written to the log. */
   smtpUrl?: string;
   mailFrom: string;
+  /** The private or local addresses a firm's own mail server may be on (none by default; true: all). */
+  smtpAllowPrivateHosts: PrivateHostsAllowed;
   /** The time zone pages show times in (an IANA name) where a firm has not chosen its own. */
   timeZone: string;
   /** Seals secrets kept in the database (a firm's SMTP password, TOTP secrets): AES-256-GCM, 32 bytes. */
@@ -160,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     salesEmail: e.SALES_EMAIL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    smtpAllowPrivateHosts: e.SMTP_ALLOW_PRIVATE_HOSTS,
     timeZone: e.TIME_ZONE,
     settingsKey: Buffer.from(e.SETTINGS_KEY ?? developmentSecret(dataDir, 'settings-key'), 'hex'),
     llm: e.LLM_BASE_URL

@@ -6,8 +6,17 @@ export const CHECK_TIMEOUT_MS = 2000;
 const BACKLOG_MINUTES = 15;
 const DAY_MS = 24 * 60 * 60_000;
 
-/** A firm's emails still waiting in the outbox, and when the oldest was queued. */
-export type OutboxBacklog = { pending: number; oldest: Date | null };
+/**
+ * A firm's emails still waiting in the outbox and when the oldest was queued; those whose last try failed,
+ * the latest failure (when, and why in fixed words); and when its last email was sent.
+ */
+export type OutboxBacklog = {
+  pending: number;
+  oldest: Date | null;
+  failing: number;
+  lastFailure: { at: Date; reason: string } | null;
+  lastSent: Date | null;
+};
 
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
@@ -135,6 +144,7 @@ export function emailStatus(
       detail: `No mail server is set up, so emails are kept in the outbox and written to the server log.${kept}`,
     };
   }
+  if (backlog.failing && backlog.lastFailure) return failingStatus(base, backlog, backlog.lastFailure, now);
   const through =
     server === 'firm'
       ? "Sent through the firm's own mail server."
@@ -150,6 +160,37 @@ export function emailStatus(
     tone: 'warning',
     state: 'Backlog',
     detail: `${oldest}: the mail server may be unreachable.`,
+  };
+}
+
+/**
+ * Emails whose last try failed: "Not sending" while the latest try of the firm's emails failed, "Retrying"
+ * once one was sent since; with how many, when the last failure was, and why.
+ */
+function failingStatus(
+  base: Pick<ServiceStatus, 'key' | 'label'>,
+  backlog: OutboxBacklog,
+  failure: { at: Date; reason: string },
+  now: Date,
+): ServiceStatus {
+  const count = backlog.failing;
+  const failed = `${plural(count, 'email')} could not be sent`;
+  const last = `the last try failed ${ageInWords(now.getTime() - failure.at.getTime())}: ${failure.reason}`;
+  const at = failure.at.toISOString();
+  if (backlog.lastSent && backlog.lastSent > failure.at)
+    return {
+      ...base,
+      tone: 'warning',
+      state: 'Retrying',
+      detail: `${failed} and ${count === 1 ? 'is' : 'are'} tried again; ${last} Other emails were sent since.`,
+      at,
+    };
+  return {
+    ...base,
+    tone: 'danger',
+    state: 'Not sending',
+    detail: `${failed}; ${last} ${count === 1 ? 'It stays' : 'They stay'} in the outbox and ${count === 1 ? 'is' : 'are'} tried again automatically.`,
+    at,
   };
 }
 

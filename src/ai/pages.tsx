@@ -153,7 +153,7 @@ export function aiPages(deps: PagesDeps): Router {
       .set({
         'Content-Type': 'text/calendar; charset=utf-8',
         'Content-Disposition': 'inline; filename="deadlines.ics"',
-        'Cache-Control': 'private, no-cache',
+        'Cache-Control': 'private, no-store',
       })
       .send(calendar);
   });

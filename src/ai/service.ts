@@ -23,8 +23,11 @@ const hashOf = (token: string) => crypto.createHash('sha256').update(token).dige
 
 type AiServiceDeps = CaseFactsDeps & {
   publicUrl: string;
-  /** An account, to tell whether a calendar feed's owner may still read it. */
-  userOf(id: string): Promise<{ id: string; firm_id: string | null; status: string } | undefined>;
+  /**
+   * The account as sign-in sees it now (active, its firm not inactive), or null: a calendar feed's owner
+   * reads it only while they could sign in.
+   */
+  signedInAs(id: string): Promise<SessionUser | null>;
 };
 
 /** The firm a person's AI tools work on; platform staff have none. */
@@ -144,14 +147,15 @@ export function createAiService(deps: AiServiceDeps) {
 
     /**
      * The calendar a feed's secret opens: the firm's deadlines, as all-day events. An unknown or revoked
-     * secret, or one whose owner may no longer sign in, opens nothing.
+     * secret, or one whose owner may not sign in now (suspended, removed, their firm inactive), opens
+     * nothing.
      */
     async feed(token: string): Promise<string | undefined> {
       if (!TOKEN.test(token)) return undefined;
       const ownerId = await store.feedOwner(hashOf(token));
-      const owner = ownerId ? await deps.userOf(ownerId) : undefined;
-      if (!owner?.firm_id || owner.status !== 'active') return undefined;
-      const deadlines = await firmDeadlines(owner.firm_id, await todayOf(owner.firm_id));
+      const owner = ownerId ? await deps.signedInAs(ownerId) : null;
+      if (!owner?.firmId) return undefined;
+      const deadlines = await firmDeadlines(owner.firmId, await todayOf(owner.firmId));
       const host = new URL(deps.publicUrl).host;
       return buildCalendar({
         productId: `-//Reti//${PRODUCT_NAME}//EN`,

@@ -84,6 +84,9 @@ const SETTINGS_WORDS: Record<string, string> = {
   appearance: 'the appearance and branding settings',
 };
 
+/** "an administrator" or "a user", from an account as the audit log keeps it. */
+const roleIn = (w: Words) => (text(w.after.role) === 'admin' ? 'an administrator' : 'a user');
+
 const firmIn = (w: Words) => text(w.after.name) ?? text(w.before.name) ?? 'the firm';
 const actionIn = (w: Words) => text(w.after.name) ?? text(w.before.name) ?? 'an API action';
 const yourOwn = (w: Words, what: string) => (w.self ? `their ${what}` : `${w.target}'s ${what}`);
@@ -194,6 +197,11 @@ const PHRASES: Record<string, (w: Words) => string> = {
   'user.awaiting_approval': (w) =>
     `${w.target} accepted their invitation; their account waits for an administrator's approval`,
   'user.approved': (w) => `${w.actor} approved ${w.target}`,
+  'user.requested': (w) =>
+    `${w.actor}, of the platform staff, asked to add ${w.target} as ${roleIn(w)}; the account waits for an administrator's approval`,
+  'user.request_approved': (w) => `${w.actor} approved the account platform staff asked for: ${w.target}`,
+  'user.created_by_staff': (w) =>
+    `${w.actor}, of the platform staff, added ${w.target} as ${roleIn(w)} while the firm had no active administrator; its contact and administrators were emailed`,
   'user.rejected': (w) => `${w.actor} rejected ${w.target}`,
   'user.suspended': (w) => `${w.actor} suspended ${w.target}`,
   'user.reactivated': (w) => `${w.actor} reactivated ${w.target}`,

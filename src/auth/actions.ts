@@ -79,8 +79,9 @@ export const logOut = action({
   form: {
     path: pages.logout,
     done: () => ({ to: pages.home }),
+    // The action turned off (403), or the store not answering (503): the error page says which.
     refused: (_ctx, refusal) => {
-      throw new ServiceError('forbidden', refusal.message);
+      throw refusal.error;
     },
   },
 });

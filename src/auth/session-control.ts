@@ -33,16 +33,23 @@ export const startSecondStep = (req: Request, step: SecondStep) =>
     session.mfa = step;
   });
 
-/** Ends the session; the browser is signed out even when the store cannot be reached. */
+/**
+ * Ends the session. The browser is signed out in any case (its cookie cleared); when the store cannot be
+ * reached the session is remembered as ended, so that it can never be used again, and the caller is told
+ * (503) that the logout is not confirmed.
+ */
 export async function endSession(req: Request, res: Response, cookieName: string): Promise<void> {
-  if (req.session) {
-    await new Promise<void>((resolve) =>
-      req.session.destroy((error) => {
-        if (error)
-          req.log.warn({ err: (error as Error).message }, 'session store refused logout; cookie cleared');
-        resolve();
-      }),
-    );
-  }
+  const sid = req.sessionID;
+  const store = req.sessionStore;
+  const ended = await new Promise<boolean>((resolve) => {
+    if (req.session) req.session.destroy((error) => resolve(!error));
+    // The session could not even be read: its ID (from the signed cookie) is ended in the store.
+    else if (req.sessionUnavailable && sid && store) store.destroy(sid, (error) => resolve(!error));
+    else resolve(true);
+  });
   res.clearCookie(cookieName, { path: '/' });
+  if (!ended) {
+    req.log.warn('session store refused logout; the session is kept as ended until it answers');
+    throw new ServiceError('unavailable', MESSAGES.logoutUnconfirmed);
+  }
 }

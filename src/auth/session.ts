@@ -7,6 +7,7 @@ import { SAFE_METHODS } from '../http/origin';
 import { DEFAULT_SESSION_TIMEOUT_MINUTES } from '../shared/constants';
 import type { MfaStep, SessionUser } from '../shared/session';
 import type { SessionsStore } from './store';
+import { endWhenReachable } from './unreachable-ends';
 
 declare module 'express-session' {
   interface SessionData {
@@ -173,12 +174,15 @@ export type SessionOptions = {
  * cookie (saveUninitialized: false), and a read without a session cookie skips the session altogether
  * (no store lookup, no session object), which keeps anonymous pages fast. When the store cannot be
  * reached the request goes on without a session and is marked, so public pages keep working and
- * sign-in answers 503.
+ * sign-in answers 503. A session whose logout could not reach the store is never loaded again (see
+ * endWhenReachable).
  */
 export function sessionMiddleware(options: SessionOptions): RequestHandler[] {
-  const store = options.redis
-    ? new RedisSessionStore(options.redis, options.redisPrefix)
-    : new DatabaseSessionStore(options.sessions);
+  const store = endWhenReachable(
+    options.redis
+      ? new RedisSessionStore(options.redis, options.redisPrefix)
+      : new DatabaseSessionStore(options.sessions),
+  );
   const cookieName = sessionCookieName(options.production);
   const cookiePrefix = `${cookieName}=`;
   const needsSession = (req: Request) =>

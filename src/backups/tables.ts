@@ -48,6 +48,7 @@ export const BACKED_UP: TablePlan[] = [
     scope: byFirm,
     key: ['id'],
     ids: ['id', 'firm_id'],
+    userRefs: ['requested_by'],
     omit: ['password_hash', 'totp_secret_sealed', 'totp_enabled_at', 'totp_last_step', 'failed_login_count'],
   },
   {
@@ -56,7 +57,8 @@ export const BACKED_UP: TablePlan[] = [
     key: ['id'],
     ids: ['id', 'firm_id', 'user_id'],
     userRefs: ['created_by'],
-    omit: ['token_hash'],
+    // The outbox is not backed up: its email is not sent again from a restore.
+    omit: ['token_hash', 'outbox_id'],
   },
   {
     table: 'calendar_feeds',

@@ -13,6 +13,7 @@ import * as ai from './migrations/0012_ai';
 import * as forms from './migrations/0013_forms';
 import * as reports from './migrations/0014_reports';
 import * as restores from './migrations/0015_restores';
+import * as privacy from './migrations/0016_privacy';
 
 /** Migrations are listed here in order, so the bundled server carries them without reading a folder. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0013_forms': forms,
   '0014_reports': reports,
   '0015_restores': restores,
+  '0016_privacy': privacy,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

@@ -60,6 +60,10 @@ export interface UsersTable {
   totp_enabled_at: Date | null;
   /** The last time step accepted, so that a code is never accepted twice. */
   totp_last_step: ColumnType<string | null, string | number | null, string | number | null>;
+  /** The platform staff member who asked for this account, while it waits for an administrator's approval. */
+  requested_by: string | null;
+  /** Set while the account is a staff request waiting for approval (no invitation exists until then). */
+  requested_at: Date | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -140,6 +144,8 @@ export interface OutboxTable {
   created_at: CreatedAt;
   sent_at: Date | null;
   next_attempt_at: ColumnType<Date, Date | undefined, Date>;
+  /** When it was last tried (sent or failed). */
+  last_attempt_at: Date | null;
 }
 
 export interface AuditLogTable {
@@ -193,6 +199,8 @@ export interface InvitationsTable {
   used_at: Date | null;
   created_by: string | null;
   created_at: CreatedAt;
+  /** Its email in the outbox, so that a new invitation can withdraw it while it is still unsent. */
+  outbox_id: string | null;
 }
 
 export interface PasswordResetsTable {

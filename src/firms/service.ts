@@ -5,7 +5,7 @@ import { inTransaction } from '../db/transaction';
 import { ServiceError } from '../shared/errors';
 import type { Firm, FirmInput, FirmPage, FirmUser } from '../shared/firms';
 import type { SessionUser } from '../shared/session';
-import { createUsersService, toFirmUser } from '../users/service';
+import { createUsersService, NO_PASSWORD_YET, toFirmUser } from '../users/service';
 import type { FirmUpdate } from './schema';
 import type { FirmSettings } from '../shared/settings';
 
@@ -143,6 +143,15 @@ export function createFirmsService(deps: {
       const current = await visibleRow(actor, id);
       if (input.status && input.status !== current.status && !isStaff(actor))
         throw new ServiceError('forbidden', "Only platform staff can change a firm's status.");
+      // The contact is told of accounts platform staff add: once the firm's accounts are in use, staff
+      // cannot point that address elsewhere (its administrators keep it, in Settings).
+      if (isStaff(actor) && input.email.toLowerCase() !== current.email.toLowerCase()) {
+        const members = await createUsersService(db).listByFirm(id);
+        if (members.some((u) => u.password_hash !== NO_PASSWORD_YET)) {
+          const message = `${current.name}'s contact email is kept by its administrators (Settings, Firm Information) once its accounts are in use.`;
+          throw new ServiceError('conflict', message, { email: message });
+        }
+      }
       const updated = await save(actor, current, {
         ...columnsOf(input),
         status: input.status ?? current.status,

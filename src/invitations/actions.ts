@@ -47,8 +47,14 @@ export const createUser = action({
   notFound: FIRM_NOT_FOUND,
   grants: { admin: 'w', reti: 'w' },
   input: firmUserSchema,
-  status: 201,
   run: ({ deps, actor, params }, input) => deps.invitations.addUser(actor!, params.id, input),
+  // 202: an account platform staff asked for, waiting for an administrator of the firm (no invitation yet).
+  status: (added) => (added.invitation ? 201 : 202),
+  answer: ({ user, invitation, notice }) => ({
+    ...user,
+    ...(invitation && { invitation }),
+    ...(notice && { message: notice }),
+  }),
 });
 
 export const acceptInvitation = action({

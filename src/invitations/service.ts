@@ -5,7 +5,14 @@ import { isUniqueViolation } from '../db/database';
 import type { DB } from '../db/schema';
 import { inTransaction } from '../db/transaction';
 import type { FirmsService } from '../firms/service';
-import { createOutbox, type Delivery, FIRST_TRY_HOLD_SECONDS, type MailSender } from '../mail/sender';
+import {
+  createOutbox,
+  type Delivery,
+  type DeliveryReport,
+  FIRST_TRY_HOLD_SECONDS,
+  type MailSender,
+} from '../mail/sender';
+import { SMTP_FAILURES } from '../mail/transport';
 import { PRODUCT_NAME } from '../shared/constants';
 import { formatDateTime } from '../shared/dates';
 import { ServiceError } from '../shared/errors';
@@ -15,21 +22,39 @@ import { pages } from '../shared/paths';
 import { type PublicUser, publicUser, type SessionUser } from '../shared/session';
 import type { SecuritySettings } from '../shared/settings';
 import { hashPassword } from '../users/password';
-import { createUsersService, toFirmUser, toSessionUser, type UserRow } from '../users/service';
+import {
+  createUsersService,
+  emailTaken,
+  NO_PASSWORD_YET,
+  toFirmUser,
+  toSessionUser,
+  type UserRow,
+} from '../users/service';
+import { INVITATION_OUTCOMES, type InvitationDelivery } from '../shared/users';
 import type { FirmUserInput } from './schema';
 import { TOKEN_PATTERN } from './schema';
+import { announcementEmail, requestEmail } from './staff-emails';
 import { createInvitationsStore, type FoundInvitation } from './store';
 
 const INVITATION_DAYS = 7;
 
-/** What the person who sent an invitation is told, for each outcome of its email. */
-const DELIVERY_MESSAGES: Record<Delivery, string> = {
-  sent: FIRM_MESSAGES.invitationSent,
-  queued:
-    'The invitation email could not be sent right now. It is kept in the outbox and will be retried automatically.',
-  logged:
-    'No mail server is configured (SMTP_URL is not set), so the invitation email was not sent. It is kept in the outbox and written to the server log.',
-};
+/** What the staff member who invited a firm's contact is told, for each outcome of its email. */
+const onboardingOutcome = ({ delivery, failure }: DeliveryReport): string =>
+  ({
+    sent: FIRM_MESSAGES.invitationSent,
+    queued: `The invitation email could not be sent right now: ${failure ?? SMTP_FAILURES.other} It is kept in the outbox and will be retried automatically.`,
+    logged:
+      'No mail server is configured (SMTP_URL is not set), so the invitation email was not sent. It is kept in the outbox and written to the server log.',
+  })[delivery];
+
+/** A firm user's invitation email, as the administrator who added them is told of it. */
+const invitationOutcome = ({ delivery, failure }: DeliveryReport): InvitationDelivery => ({
+  delivery,
+  message:
+    delivery === 'queued'
+      ? INVITATION_OUTCOMES.queued(failure ?? SMTP_FAILURES.other)
+      : INVITATION_OUTCOMES[delivery],
+});
 
 const FIRM_INACTIVE =
   'This firm is inactive on Reti Immigration, so its invitation cannot be accepted. Ask the platform staff to reactivate it.';
@@ -39,6 +64,20 @@ export const ACCOUNT_READY = 'Your account is ready. Log in with your new user I
 /** Said to a firm's new user whose firm approves new accounts: the password is set, the account waits. */
 export const awaitingApproval = (firmName: string) =>
   `Your password is set. An administrator of ${firmName} must approve your account before you can log in.`;
+
+/**
+ * A firm's new user, and what became of their invitation email (none yet while an account platform staff
+ * asked for waits for an administrator); for staff, what happens to the account now.
+ */
+export type AddedUser = { user: FirmUser; invitation?: InvitationDelivery; notice?: string };
+
+/** An account just stored, with the emails to try once the transaction has committed. */
+type Made = { user: FirmUser; invitationEmail?: string; otherEmails: string[]; notice?: string };
+
+const personName = (row: UserRow) => `${row.first_name} ${row.last_name}`.trim();
+
+const loginIdTaken = (userId: string) =>
+  new ServiceError('conflict', `User ID ${userId} is taken.`, { userId: `User ID ${userId} is taken.` });
 
 /** An accepted invitation: the account, and the message for its owner when it still waits for approval. */
 export type Accepted = { user: PublicUser; awaitingApproval?: string };
@@ -172,6 +211,7 @@ export function createInvitationsService(deps: {
       { to: invitation.email, ...email, firmId: user ? firm.id : null },
       FIRST_TRY_HOLD_SECONDS,
     );
+    await createInvitationsStore(trx).setOutbox(invitation.id, outboxId);
     await createAuditService(trx).record({
       actorUserId: actor.id,
       action: 'invitation.sent',
@@ -240,6 +280,120 @@ export function createInvitationsService(deps: {
     return row;
   }
 
+  /** The account every way of adding one makes, after the same checks; in the caller's transaction. */
+  async function insertAccount(trx: Kysely<DB>, firmId: string, input: FirmUserInput, requestedBy?: string) {
+    // The firm first: two adds of one email then take turns, and the second finds the first.
+    await firmsIn(trx).lock(firmId);
+    const users = createUsersService(trx);
+    const holder = await users.findInFirmByEmail(firmId, input.email);
+    if (holder) throw emailTaken(input.email, holder);
+    if (await users.findByLoginId(input.userId)) throw loginIdTaken(input.userId);
+    return users.insertInvited({
+      firmId,
+      loginId: input.userId,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      role: input.role,
+      requestedBy,
+    });
+  }
+
+  const auditAccount = (trx: Kysely<DB>, actor: SessionUser, action: string, row: UserRow, extra = {}) =>
+    createAuditService(trx).record({
+      actorUserId: actor.id,
+      action,
+      entity: 'user',
+      entityId: row.id,
+      firmId: row.firm_id,
+      after: { ...toFirmUser(row), ...extra },
+    });
+
+  /** The firm's own people add an account: it is invited at once. */
+  async function firmAdds(
+    trx: Kysely<DB>,
+    actor: SessionUser,
+    firm: Firm,
+    input: FirmUserInput,
+  ): Promise<Made> {
+    const row = await insertAccount(trx, firm.id, input);
+    await auditAccount(trx, actor, 'user.created', row);
+    return { user: toFirmUser(row), invitationEmail: await issue(trx, actor, firm, row), otherEmails: [] };
+  }
+
+  /**
+   * Platform staff ask for an account. Once a firm has an active administrator, only its own people let
+   * anyone in: the account waits, with no invitation, for one of them to approve it (each is emailed the
+   * request). A firm with no active administrator (one that lost them, or not onboarded yet) gets the
+   * account and its invitation at once, announced by email to its contact and every administrator and
+   * written to its activity log.
+   */
+  async function staffAdds(
+    trx: Kysely<DB>,
+    actor: SessionUser,
+    firm: Firm,
+    input: FirmUserInput,
+  ): Promise<Made> {
+    // The firm first: its administrators stay as they are read until the account is stored.
+    await firmsIn(trx).lock(firm.id);
+    const users = createUsersService(trx);
+    const staff = await users.findById(actor.id);
+    const staffName = staff ? personName(staff) : 'A member of the platform staff';
+    const administrators = (await users.listByFirm(firm.id)).filter((u) => u.role === 'admin');
+    const approvers = administrators.filter((u) => u.status === 'active');
+    const outbox = createOutbox(trx);
+    const enqueue = (email: { to: string; subject: string; text: string }) =>
+      outbox.enqueue({ ...email, firmId: firm.id }, FIRST_TRY_HOLD_SECONDS);
+    if (approvers.length) {
+      const row = await insertAccount(trx, firm.id, input, actor.id);
+      await auditAccount(trx, actor, 'user.requested', row);
+      const reviewUrl = `${deps.publicUrl}${pages.admin.userApproval(row.id)}`;
+      const otherEmails: string[] = [];
+      for (const administrator of approvers)
+        otherEmails.push(
+          await enqueue(requestEmail({ staffName, firm, account: row, administrator, reviewUrl })),
+        );
+      const notice = `${personName(row)}'s account waits for an administrator of ${firm.name} to approve it: ${approvers.length === 1 ? '1 administrator was' : `${approvers.length} administrators were`} emailed the request. No invitation is sent until one approves it.`;
+      return { user: toFirmUser(row), otherEmails, notice };
+    }
+    const row = await insertAccount(trx, firm.id, input);
+    const announcedTo = [
+      ...new Map(
+        [firm.email, ...administrators.map((u) => u.email)].map((e) => [e.toLowerCase(), e]),
+      ).values(),
+    ];
+    await auditAccount(trx, actor, 'user.created_by_staff', row, { announcedTo });
+    const invitationEmail = await issue(trx, actor, firm, row);
+    const otherEmails: string[] = [];
+    for (const to of announcedTo)
+      otherEmails.push(await enqueue(announcementEmail({ staffName, firm, account: row, to })));
+    const notice = `${firm.name} has no active administrator, so ${personName(row)}'s account was added and its invitation emailed; the firm's contact and administrators were told by email, and it is in the firm's activity log.`;
+    return { user: toFirmUser(row), invitationEmail, otherEmails, notice };
+  }
+
+  /**
+   * A firm's new account, as `POST {API}/firms/{id}/users` makes it: by the firm's own people, invited
+   * at once; by platform staff, as a request an administrator of the firm must approve, or, when the firm
+   * has no active administrator, made and announced to the firm (see staffAdds).
+   */
+  async function addUser(actor: SessionUser, firmId: string, input: FirmUserInput): Promise<AddedUser> {
+    const firm = await firmsIn(db).get(actor, firmId);
+    if (input.role === 'admin' && actor.role === 'user')
+      throw new ServiceError('forbidden', 'A firm user cannot create an administrator.');
+    const added = await inTransaction(db, (trx) =>
+      actor.role === 'reti' ? staffAdds(trx, actor, firm, input) : firmAdds(trx, actor, firm, input),
+    ).catch((error) => {
+      // Two requests for one user ID at once: the unique index decides, and the loser hears why.
+      throw isUniqueViolation(error) ? loginIdTaken(input.userId) : error;
+    });
+    // Once stored: a mail server that is down must not undo the user; the outbox retries the emails.
+    const [invitation] = await Promise.all([
+      added.invitationEmail ? mail.deliver(added.invitationEmail).then(invitationOutcome) : undefined,
+      Promise.all(added.otherEmails.map((id) => mail.deliver(id))),
+    ]);
+    return { user: added.user, invitation, notice: added.notice };
+  }
+
   return {
     /** Platform staff invite a pending firm's contact; the email is tried at once, else kept for a retry. */
     async inviteFirm(actor: SessionUser, firmId: string): Promise<{ delivery: Delivery; message: string }> {
@@ -247,57 +401,98 @@ export function createInvitationsService(deps: {
         throw new ServiceError('forbidden', "Only platform staff can invite a firm's administrator.");
       const outboxId = await inTransaction(db, async (trx) => {
         const firm = await firmsIn(trx).get(actor, firmId);
-        const hasAdministrator = (await createUsersService(trx).listByFirm(firmId)).some(
-          (u) => u.role === 'admin',
-        );
-        if (firm.status === 'active' || hasAdministrator)
+        const members = await createUsersService(trx).listByFirm(firmId);
+        if (firm.status === 'active' || members.some((u) => u.role === 'admin'))
           throw new ServiceError(
             'conflict',
             `${firm.name} is already active: it has its administrator, so it needs no invitation.`,
           );
+        // A firm whose accounts were ever used is no new firm: its contact is never made administrator
+        // by an onboarding link (set back to pending, its contact email changed, it would be a way in).
+        if (members.some((u) => u.password_hash !== NO_PASSWORD_YET))
+          throw new ServiceError(
+            'conflict',
+            `${firm.name} already has accounts in use, so it gets no onboarding invitation. Its administrators add accounts.`,
+          );
         return issue(trx, actor, firm);
       });
-      const delivery = await mail.deliver(outboxId);
-      return { delivery, message: DELIVERY_MESSAGES[delivery] };
+      const report = await mail.deliver(outboxId);
+      return { delivery: report.delivery, message: onboardingOutcome(report) };
     },
 
-    /** A firm's new user, pending until they accept the invitation emailed to them and choose a password. */
-    async addUser(actor: SessionUser, firmId: string, input: FirmUserInput): Promise<FirmUser> {
-      const firm = await firmsIn(db).get(actor, firmId);
-      if (input.role === 'admin' && actor.role === 'user')
-        throw new ServiceError('forbidden', 'A firm user cannot create an administrator.');
-      const taken = () =>
-        new ServiceError('conflict', `User ID ${input.userId} is taken.`, {
-          userId: `User ID ${input.userId} is taken.`,
-        });
-      const created = inTransaction(db, async (trx) => {
+    addUser,
+
+    /** A new account added by the firm's own people (User Management): invited at once. */
+    async inviteUser(
+      actor: SessionUser,
+      firmId: string,
+      input: FirmUserInput,
+    ): Promise<Required<Pick<AddedUser, 'user' | 'invitation'>>> {
+      if (actor.role === 'reti' || actor.firmId !== firmId)
+        throw new ServiceError('forbidden', "Only the firm's own administrators add its accounts this way.");
+      const { user, invitation } = await addUser(actor, firmId, input);
+      return { user, invitation: invitation! };
+    },
+
+    /**
+     * An administrator of the firm approves an account platform staff asked for: from now on it is an
+     * ordinary invited account, and its invitation is emailed at once.
+     */
+    async approveRequest(actor: SessionUser, firmId: string, userId: string): Promise<InvitationDelivery> {
+      if (actor.role !== 'admin' || actor.firmId !== firmId)
+        throw new ServiceError(
+          'forbidden',
+          'Only an administrator of the firm can approve an account platform staff asked for.',
+        );
+      const outboxId = await inTransaction(db, async (trx) => {
+        const firm = await firmsIn(trx).lock(firmId);
         const users = createUsersService(trx);
-        if (await users.findByLoginId(input.userId)) throw taken();
-        const row = await users.insertInvited({
-          firmId,
-          loginId: input.userId,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          email: input.email,
-          role: input.role,
-        });
-        const after = toFirmUser(row);
+        const before = firm && (await users.findById(userId));
+        if (!before || before.firm_id !== firmId) throw new ServiceError('not-found', 'User not found.');
+        const row = await users.approveRequest(userId);
+        if (!row)
+          throw new ServiceError(
+            'conflict',
+            `${personName(before)}'s account is no request of platform staff waiting for approval.`,
+          );
         await createAuditService(trx).record({
           actorUserId: actor.id,
-          action: 'user.created',
+          action: 'user.request_approved',
           entity: 'user',
           entityId: row.id,
-          after,
+          firmId,
+          before: { ...toFirmUser(before), requestedBy: before.requested_by },
+          after: toFirmUser(row),
         });
-        return { user: after, outboxId: await issue(trx, actor, firm, row) };
+        return issue(trx, actor, firm, row);
       });
-      // Two requests for one user ID at once: the unique index decides, and the loser hears why.
-      const { user, outboxId } = await created.catch((error) => {
-        throw isUniqueViolation(error) ? taken() : error;
+      return invitationOutcome(await mail.deliver(outboxId));
+    },
+
+    /**
+     * A new invitation for a firm's user who has not accepted theirs (its email failed, or was lost): the
+     * earlier links stop working, and the new one is emailed at once.
+     */
+    async reinvite(actor: SessionUser, firmId: string, userId: string): Promise<InvitationDelivery> {
+      const outboxId = await inTransaction(db, async (trx) => {
+        const firm = await firmsIn(trx).lock(firmId);
+        const row = firm && (await createUsersService(trx).findById(userId));
+        if (!row || row.firm_id !== firmId) throw new ServiceError('not-found', 'User not found.');
+        if (row.status !== 'pending' || row.password_hash !== NO_PASSWORD_YET)
+          throw new ServiceError(
+            'conflict',
+            `${personName(row)} has already accepted their invitation, so there is none to send again.`,
+          );
+        if (row.requested_at)
+          throw new ServiceError(
+            'conflict',
+            `${personName(row)}'s account waits for an administrator to approve what platform staff asked for: approving it sends the invitation.`,
+          );
+        const earlier = await createInvitationsStore(trx).deleteOpenUserInvitations(userId);
+        await createOutbox(trx).withdraw(earlier, 'Replaced by a new invitation.');
+        return issue(trx, actor, firm, row);
       });
-      // Once stored: a mail server that is down must not undo the user; the outbox retries the email.
-      await mail.deliver(outboxId);
-      return user;
+      return invitationOutcome(await mail.deliver(outboxId));
     },
 
     async view(token: string): Promise<InvitationView> {

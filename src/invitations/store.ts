@@ -84,6 +84,25 @@ export function createInvitationsStore(db: Kysely<DB>) {
       return Number(result.numDeletedRows);
     },
 
+    /** Which email carries the invitation. */
+    async setOutbox(id: string, outboxId: string): Promise<void> {
+      await db.updateTable('invitations').set({ outbox_id: outboxId }).where('id', '=', id).execute();
+    },
+
+    /**
+     * A user's links not used yet go: a new invitation replaces them (an old link is then not valid).
+     * Answers their emails, for the caller to withdraw those still unsent.
+     */
+    async deleteOpenUserInvitations(userId: string): Promise<string[]> {
+      const rows = await db
+        .deleteFrom('invitations')
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .returning('outbox_id')
+        .execute();
+      return rows.flatMap((r) => (r.outbox_id ? [r.outbox_id] : []));
+    },
+
     /** Once a firm has its administrator, the other links sent to its contact are spent too. */
     async closeFirmInvitations(firmId: string): Promise<void> {
       await db

@@ -3,10 +3,14 @@ import type { Logger } from 'pino';
 import type { DB } from '../db/schema';
 import type { FirmSmtp } from '../settings/service';
 import { createOutboxStore, NOT_CONFIGURED, type OutboxRow, type QueuedEmail } from './store';
-import { createFirmMailer, type Mailer, withoutSecret } from './transport';
+import type { SmtpEncryption } from '../db/schema';
+import { type MailHostChecker, mailHostChecker } from './hosts';
+import { createFirmMailer, describeSmtpFailure, type Mailer, withoutSecret } from './transport';
 
 /** What became of a message: sent now, kept for a retry, or kept and logged because there is no SMTP. */
 export type Delivery = 'sent' | 'queued' | 'logged';
+/** The outcome of a try, with why it failed (in fixed words) when it was kept for a retry. */
+export type DeliveryReport = { delivery: Delivery; failure?: string };
 
 /** Longer than a send can take (see the transport's timeouts), so a leased message is never sent twice. */
 const LEASE_SECONDS = 300;
@@ -38,8 +42,11 @@ export function createMailSender(deps: {
   smtpOf?: (firmId: string) => Promise<FirmSmtp | null>;
   /** The sender address of a firm whose settings give none. */
   fallbackFrom?: string;
+  /** Where a firm's own server may be, checked at every send (by default: no private address). */
+  checkHost?: MailHostChecker;
 }) {
   const { mailer, logger } = deps;
+  const checkHost = deps.checkHost ?? mailHostChecker([]);
   const store = createOutboxStore(deps.db);
   /** One transport per firm, made again when its settings change (their version), so a change counts at once. */
   const firmMailers = new Map<string, { version: string; mailer: Mailer }>();
@@ -47,10 +54,13 @@ export function createMailSender(deps: {
   let pass: Promise<void> | undefined;
   let stopped = false;
 
-  /** The server for a row, and what keeps its password out of what is logged and stored; none: no server. */
+  /**
+   * The server for a row, with what keeps its password out of the log and its encryption (the failure's
+   * words depend on it); none: no server.
+   */
   async function serverFor(
     row: OutboxRow,
-  ): Promise<{ mailer: Mailer; scrub(text: string): string } | undefined> {
+  ): Promise<{ mailer: Mailer; scrub(text: string): string; encryption?: SmtpEncryption } | undefined> {
     const smtp = row.firm_id && deps.smtpOf ? await deps.smtpOf(row.firm_id) : null;
     if (!smtp) {
       // The firm's server was removed from its settings: its transport goes too.
@@ -63,37 +73,50 @@ export function createMailSender(deps: {
     let cached = firmMailers.get(row.firm_id!);
     if (cached?.version !== smtp.version) {
       cached?.mailer.close();
-      cached = { version: smtp.version, mailer: createFirmMailer(smtp, deps.fallbackFrom ?? '') };
+      cached = {
+        version: smtp.version,
+        mailer: createFirmMailer(smtp, deps.fallbackFrom ?? '', checkHost),
+      };
       firmMailers.set(row.firm_id!, cached);
     }
-    return { mailer: cached.mailer, scrub: (text) => withoutSecret(text, smtp) };
+    return {
+      mailer: cached.mailer,
+      scrub: (text) => withoutSecret(text, smtp),
+      encryption: smtp.encryption,
+    };
   }
 
   /** Sends a claimed row: 'sent', 'queued' (failed, kept for a retry), or 'logged' (no server for it yet). */
-  async function handle(row: OutboxRow): Promise<Delivery> {
-    let scrub = (text: string) => text;
+  async function handle(row: OutboxRow): Promise<DeliveryReport> {
+    let server: Awaited<ReturnType<typeof serverFor>>;
     try {
-      const server = await serverFor(row);
+      server = await serverFor(row);
       if (!server) {
         if (row.last_error !== NOT_CONFIGURED) logKept(row);
         await store.park(row.id, row.firm_id ? PARK_SECONDS : 0);
-        return 'logged';
+        return { delivery: 'logged' };
       }
-      scrub = server.scrub;
       await server.mailer.send({ to: row.to_address, subject: row.subject, text: row.text_body });
     } catch (error) {
       const retryInSeconds = retryDelaySeconds(row.attempts + 1);
-      const why = scrub(reason(error));
-      await store.markFailed(row.id, why, retryInSeconds);
+      // The row keeps fixed words (the firm's administrator reads them); the log keeps the detail.
+      const failure = describeSmtpFailure(error, server?.encryption);
+      await store.markFailed(row.id, failure, retryInSeconds);
       logger.warn(
-        { outboxId: row.id, firmId: row.firm_id, attempts: row.attempts + 1, retryInSeconds, err: why },
+        {
+          outboxId: row.id,
+          firmId: row.firm_id,
+          attempts: row.attempts + 1,
+          retryInSeconds,
+          err: (server?.scrub ?? String)(reason(error)),
+        },
         'email not sent; kept in the outbox for a retry',
       );
-      return 'queued';
+      return { delivery: 'queued', failure };
     }
     await store.markSent(row.id);
     logger.info({ outboxId: row.id, firmId: row.firm_id, to: row.to_address }, 'email sent');
-    return 'sent';
+    return { delivery: 'sent' };
   }
 
   // The whole text, so someone running without SMTP can follow a link from the log.
@@ -114,7 +137,7 @@ export function createMailSender(deps: {
     let handled = 0;
     while (handled < PASS_LIMIT && !stopped) {
       const row = await store.claimDue(LEASE_SECONDS, mailer !== undefined);
-      if (!row || (await handle(row)) === 'queued') break;
+      if (!row || (await handle(row)).delivery === 'queued') break;
       handled++;
     }
     return handled;
@@ -156,14 +179,14 @@ export function createMailSender(deps: {
      * Tries a new message at once, for a person waiting on it. Never throws: whatever goes wrong, the
      * message stays in the outbox and the background passes retry it.
      */
-    async deliver(id: string): Promise<Delivery> {
+    async deliver(id: string): Promise<DeliveryReport> {
       try {
         const row = await store.claimFresh(id, LEASE_SECONDS);
-        if (!row) return mailer ? 'queued' : 'logged';
+        if (!row) return { delivery: mailer ? 'queued' : 'logged' };
         return await handle(row);
       } catch (error) {
         logger.error({ err: error, outboxId: id }, 'email not delivered at once; kept in the outbox');
-        return mailer ? 'queued' : 'logged';
+        return { delivery: mailer ? 'queued' : 'logged' };
       }
     },
   };
@@ -180,5 +203,7 @@ export function createOutbox(db: Kysely<DB>) {
   return {
     /** `holdSeconds` keeps the background senders off the message while its creator tries it at once. */
     enqueue: (email: QueuedEmail, holdSeconds = 0) => store.enqueue(email, holdSeconds),
+    /** Emails no longer to be sent (their content is out of date); those already sent stay as they are. */
+    withdraw: (ids: string[], reason: string) => store.withdraw(ids, reason),
   };
 }

@@ -6,6 +6,7 @@ import { PRODUCT_NAME } from '../shared/constants';
 import { ServiceError } from '../shared/errors';
 import type { SessionUser } from '../shared/session';
 import { createUsersService } from '../users/service';
+import type { MailHostChecker } from './hosts';
 import { createFirmMailer, describeSmtpFailure, TEST_TIMEOUTS, withoutSecret } from './transport';
 
 /** What "Send test email" reports: the server's reply line when it took the email, else why not. */
@@ -22,6 +23,8 @@ export function createEmailTestService(deps: {
   smtpOf: (firmId: string) => Promise<FirmSmtp | null>;
   /** The sender address when the firm's settings give none. */
   fallbackFrom: string;
+  /** Where the firm's server may be (see mailHostChecker). */
+  checkHost: MailHostChecker;
   timeouts?: typeof TEST_TIMEOUTS;
 }) {
   const timeouts = deps.timeouts ?? TEST_TIMEOUTS;
@@ -41,7 +44,7 @@ export function createEmailTestService(deps: {
       const smtp = await deps.smtpOf(actor.firmId);
       if (!smtp) throw new ServiceError('conflict', NO_FIRM_SMTP);
       const to = input.to || (await ownAddress(actor));
-      const mailer = createFirmMailer(smtp, deps.fallbackFrom, timeouts);
+      const mailer = createFirmMailer(smtp, deps.fallbackFrom, deps.checkHost, timeouts);
       let report: EmailTestReport;
       try {
         const reply = await mailer.send({
@@ -66,7 +69,7 @@ export function createEmailTestService(deps: {
         report = {
           sent: false,
           to,
-          message: `The test email to ${to} was not sent. ${describeSmtpFailure(error, smtp, timeouts)}`,
+          message: `The test email to ${to} was not sent. ${describeSmtpFailure(error, smtp.encryption)}`,
         };
       } finally {
         mailer.close();

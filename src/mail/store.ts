@@ -72,6 +72,7 @@ export function createOutboxStore(db: Kysely<DB>) {
         .set((eb) => ({
           status: 'sent',
           sent_at: sql<Date>`now()`,
+          last_attempt_at: sql<Date>`now()`,
           attempts: eb('attempts', '+', 1),
           last_error: null,
         }))
@@ -86,9 +87,21 @@ export function createOutboxStore(db: Kysely<DB>) {
         .set((eb) => ({
           attempts: eb('attempts', '+', 1),
           last_error: error.slice(0, 1000),
+          last_attempt_at: sql<Date>`now()`,
           next_attempt_at: secondsFromNow(retrySeconds),
         }))
         .where('id', '=', id)
+        .execute();
+    },
+
+    /** Pending messages that must not go out any more: failed, with why, and never tried again. */
+    async withdraw(ids: string[], reason: string): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .updateTable('outbox')
+        .set({ status: 'failed', last_error: reason })
+        .where('id', 'in', ids)
+        .where('status', '=', 'pending')
         .execute();
     },
 
@@ -105,19 +118,49 @@ export function createOutboxStore(db: Kysely<DB>) {
         .execute();
     },
 
-    /** A firm's emails still waiting to go out, and when the oldest of them was queued. */
+    /**
+     * A firm's emails still waiting to go out and when the oldest was queued; those of them whose last try
+     * failed, when the latest failure was and why; and when the firm's last email was sent.
+     */
     async backlogOf(firmId: string): Promise<OutboxBacklog> {
-      const row = await db
-        .selectFrom('outbox')
-        .select((eb) => [eb.fn.countAll<number>().as('pending'), eb.fn.min('created_at').as('oldest')])
-        .where('firm_id', '=', firmId)
-        .where('status', '=', 'pending')
-        .executeTakeFirstOrThrow();
-      return { pending: Number(row.pending), oldest: row.oldest ? new Date(row.oldest) : null };
+      const failed = sql<boolean>`status = 'pending' AND attempts > 0 AND last_error IS NOT NULL AND last_error <> ${NOT_CONFIGURED}`;
+      const mine = db.selectFrom('outbox').where('firm_id', '=', firmId);
+      const [row, latest] = await Promise.all([
+        mine
+          .select((eb) => [
+            eb.fn.countAll<number>().filterWhere('status', '=', 'pending').as('pending'),
+            eb.fn.min('created_at').filterWhere('status', '=', 'pending').as('oldest'),
+            eb.fn.countAll<number>().filterWhere(failed).as('failing'),
+            eb.fn.max('sent_at').as('lastSent'),
+          ])
+          .executeTakeFirstOrThrow(),
+        mine
+          .select(['last_error', 'last_attempt_at'])
+          .where(failed)
+          .where('last_attempt_at', 'is not', null)
+          .orderBy('last_attempt_at', 'desc')
+          .limit(1)
+          .executeTakeFirst(),
+      ]);
+      const date = (value: unknown) => (value ? new Date(value as string) : null);
+      return {
+        pending: Number(row.pending),
+        oldest: date(row.oldest),
+        failing: Number(row.failing),
+        lastFailure: latest ? { at: latest.last_attempt_at!, reason: latest.last_error! } : null,
+        lastSent: date(row.lastSent),
+      };
     },
   };
 }
 
-export type OutboxBacklog = { pending: number; oldest: Date | null };
+export type OutboxBacklog = {
+  pending: number;
+  oldest: Date | null;
+  /** Waiting emails whose last try failed. */
+  failing: number;
+  lastFailure: { at: Date; reason: string } | null;
+  lastSent: Date | null;
+};
 
 export type OutboxStore = ReturnType<typeof createOutboxStore>;

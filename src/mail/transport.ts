@@ -1,5 +1,8 @@
+import net from 'node:net';
 import nodemailer from 'nodemailer';
 import type { FirmSmtp } from '../settings/service';
+import type { SmtpEncryption } from '../db/schema';
+import { MailHostError, type MailHostChecker } from './hosts';
 import type { OutgoingEmail } from './store';
 
 /**
@@ -41,24 +44,43 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
 
 /**
  * A firm's own server: `ssl` is TLS from the first byte (usually port 465), `tls` requires STARTTLS
- * (usually 587) and `none` never upgrades; credentials only when a user name is set.
+ * (usually 587) and `none` never upgrades; credentials only when a user name is set. Each send first checks
+ * where the host leads (see mailHostChecker) and connects to that very address, with the host name kept for
+ * TLS (SNI and the certificate's check), so that a name answering differently the next time (DNS
+ * rebinding) cannot lead the connection anywhere else.
  */
-export function createFirmMailer(smtp: FirmSmtp, fallbackFrom: string, timeouts = TIMEOUTS): Mailer {
-  return mailerOf(
-    nodemailer.createTransport(
-      {
-        host: smtp.host,
-        port: smtp.port,
-        secure: smtp.encryption === 'ssl',
-        requireTLS: smtp.encryption === 'tls',
-        ignoreTLS: smtp.encryption === 'none',
-        auth: smtp.user ? { user: smtp.user, pass: smtp.password } : undefined,
-        ...timeouts,
-        ...QUIET,
-      },
-      { from: smtp.from || fallbackFrom },
-    ),
-  );
+export function createFirmMailer(
+  smtp: FirmSmtp,
+  fallbackFrom: string,
+  checkHost: MailHostChecker,
+  timeouts = TIMEOUTS,
+): Mailer {
+  return {
+    async send(email) {
+      const address = await checkHost(smtp.host, timeouts.connectionTimeout);
+      const transport = nodemailer.createTransport(
+        {
+          host: address,
+          // TLS checks the certificate against the name typed (an address typed is no name to check).
+          servername: net.isIP(smtp.host) ? undefined : smtp.host,
+          port: smtp.port,
+          secure: smtp.encryption === 'ssl',
+          requireTLS: smtp.encryption === 'tls',
+          ignoreTLS: smtp.encryption === 'none',
+          auth: smtp.user ? { user: smtp.user, pass: smtp.password } : undefined,
+          ...timeouts,
+          ...QUIET,
+        },
+        { from: smtp.from || fallbackFrom },
+      );
+      try {
+        return await mailerOf(transport).send(email);
+      } finally {
+        transport.close();
+      }
+    },
+    close: () => undefined,
+  };
 }
 
 const MASK = '********';
@@ -78,43 +100,45 @@ export function withoutSecret(text: string, smtp: Pick<FirmSmtp, 'user' | 'passw
   return forms.reduce((out, secret) => out.split(secret).join(MASK), text);
 }
 
-type SmtpFailure = Error & {
-  code?: string;
-  originalCode?: string;
-  response?: string;
-  responseCode?: number;
-  command?: string;
-};
+type SmtpFailure = Error & { code?: string; originalCode?: string; command?: string };
+
+/** What went wrong, in the same few words whatever the other end said. */
+export const SMTP_FAILURES = {
+  refusedAddress:
+    "The mail server's address is on a private, local or reserved network, which this server does not connect to. The platform's operator can allow an on-premises mail server (SMTP_ALLOW_PRIVATE_HOSTS).",
+  notFound: 'The mail server could not be found. Check its host name.',
+  unreachable:
+    'The mail server could not be reached. Check its host, port and encryption setting, and that it is running.',
+  signIn: 'The mail server refused the sign-in. Check the user name and password.',
+  noStartTls:
+    'The mail server does not offer TLS (STARTTLS). Choose another encryption setting or port: SSL usually uses port 465, TLS port 587.',
+  certificate:
+    "The mail server's TLS certificate was not accepted (expired, self-signed, or for another name).",
+  refusedEmail: 'The mail server refused the email.',
+  other: 'The email could not be sent.',
+} as const;
+
+/** A TLS handshake that failed on the certificate: there is a mail server, and its certificate is wrong. */
+const CERTIFICATE = /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ALTNAME/;
 
 /**
- * What went wrong with a firm's server, in words for its administrator: refused, unknown name, no
- * answer, TLS, credentials, or the server's own refusal with its reply. Never the password.
+ * Why a send failed, in fixed words for the firm's administrator (the test report, the outbox's last
+ * error, the dashboard): never the other end's text, so that a host and port that are no mail server
+ * cannot be read through it (a banner, a version, a token), nor told apart from one that is closed or
+ * silent, and never a credential.
  */
-export function describeSmtpFailure(error: unknown, smtp: FirmSmtp, timeouts = TIMEOUTS): string {
+export function describeSmtpFailure(error: unknown, encryption?: SmtpEncryption): string {
+  if (error instanceof MailHostError)
+    return error.kind === 'refused' ? SMTP_FAILURES.refusedAddress : SMTP_FAILURES.notFound;
   // Not `instanceof Error`: errors made by Node's own sockets may come from another realm (a test's VM).
-  const e = (error && typeof error === 'object' ? error : new Error(String(error))) as SmtpFailure;
-  const where = `${smtp.host}:${smtp.port}`;
-  const reply = e.response ? ` (${e.response.trim()})` : '';
-  const system = e.originalCode ?? e.code;
-  let message: string;
-  if (system === 'ECONNREFUSED') message = `Connection refused by ${where}.`;
-  else if (system === 'ENOTFOUND' || system === 'EAI_AGAIN' || e.code === 'EDNS')
-    message = `The server name ${smtp.host} could not be found.`;
-  else if (system === 'ECONNRESET') message = `${where} closed the connection.`;
-  else if (e.code === 'ETIMEDOUT') {
-    const seconds = Math.round(
-      (/greeting/i.test(e.message) ? timeouts.greetingTimeout : timeouts.connectionTimeout) / 1000,
-    );
-    message = /greeting/i.test(e.message)
-      ? `${where} did not greet within ${seconds} seconds. Check the port and the encryption setting.`
-      : `No answer from ${where} within ${seconds} seconds.`;
-  } else if (e.code === 'EAUTH') message = `The server refused the user name or password${reply}.`;
-  else if (e.code === 'ETLS' || /ssl|tls|certificate|wrong version number/i.test(e.message))
-    message =
-      smtp.encryption === 'tls' && e.command === 'STARTTLS'
-        ? `${where} does not offer TLS (STARTTLS)${reply}. Choose another encryption setting or port.`
-        : `The TLS connection with ${where} failed: ${e.message}. SSL usually uses port 465, TLS port 587.`;
-  else if (e.responseCode) message = `The server refused the email${reply}.`;
-  else message = `The email could not be sent: ${e.message}.`;
-  return withoutSecret(message.replace(/\.\.$/, '.'), smtp);
+  const e = (error && typeof error === 'object' ? error : {}) as SmtpFailure;
+  const codes = `${e.code ?? ''} ${e.originalCode ?? ''}`;
+  if (e.code === 'EAUTH') return SMTP_FAILURES.signIn;
+  if (e.code === 'ETLS' && e.command === 'STARTTLS' && encryption === 'tls') return SMTP_FAILURES.noStartTls;
+  if (CERTIFICATE.test(codes)) return SMTP_FAILURES.certificate;
+  if (e.code === 'EENVELOPE' || e.code === 'EMESSAGE') return SMTP_FAILURES.refusedEmail;
+  if (/EDNS|ENOTFOUND|EAI_AGAIN/.test(codes)) return SMTP_FAILURES.notFound;
+  if (/ECONNECTION|ETIMEDOUT|ESOCKET|EPROTOCOL|ETLS|ECONN|EHOST|ENET|EPIPE/.test(codes))
+    return SMTP_FAILURES.unreachable;
+  return SMTP_FAILURES.other;
 }

@@ -27,6 +27,8 @@ export const MESSAGES = {
   invalidPhone: 'Enter a valid phone number',
   missingName: 'Enter your name',
   signInUnavailable: 'Sign-in is temporarily unavailable. Please try again in a moment.',
+  logoutUnconfirmed:
+    'Logout failed: the session store is not answering. This browser is signed out, and the session cannot be used again: it is ended as soon as the store answers.',
 } as const;
 
 export type Plan = {

@@ -101,6 +101,8 @@ export const pages = {
     userEdit: (userId: string) => `/admin/users/${userId}/edit`,
     userStatus: (userId: string) => `/admin/users/${userId}/status`,
     userDelete: (userId: string) => `/admin/users/${userId}/delete`,
+    userInvitation: (userId: string) => `/admin/users/${userId}/invitation`,
+    userApproval: (userId: string) => `/admin/users/${userId}/approval`,
     reports: '/admin/reports',
     report: (reportId: string) => `/admin/reports/${reportId}`,
     reportPdf: (reportId: string) => `/admin/reports/${reportId}/pdf`,

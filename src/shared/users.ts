@@ -28,11 +28,16 @@ export type ManagedUser = {
   lastLogin: string | null;
 };
 
-/** What a pending account waits for: its owner to accept the invitation, or an administrator to approve it. */
-export type Awaiting = 'invitation' | 'approval' | null;
+/**
+ * What a pending account waits for: its owner to accept the invitation, an administrator to approve it
+ * once accepted, or (an account platform staff asked for) an administrator to approve the request.
+ */
+export type Awaiting = 'invitation' | 'approval' | 'request' | null;
 
 /** Why a control cannot be used on this user now (absent: it can). */
-export type Blocked = Partial<Record<'suspend' | 'approve' | 'reactivate' | 'remove' | 'demote', string>>;
+export type Blocked = Partial<
+  Record<'suspend' | 'approve' | 'reactivate' | 'remove' | 'demote' | 'invite' | 'review', string>
+>;
 
 /** A user as the pages see it: the API's fields, what a pending account waits for, and what is blocked. */
 export type UserEntry = ManagedUser & { awaiting: Awaiting; blocked: Blocked };
@@ -63,10 +68,28 @@ export const ROLE_LABELS: Record<(typeof ROLE_FILTERS)[number], string> = {
 export const NO_RETI_USERS =
   "A firm holds no reti users: reti is the role of Reti's platform staff. Choose admin or user.";
 
+/** What became of an invitation email when it was tried at once: sent, kept for a retry, or no mail server. */
+export type InvitationDelivery = { delivery: 'sent' | 'queued' | 'logged'; message: string };
+
+/** The invitation email's outcome, for the person who added or invited the user. */
+export const INVITATION_OUTCOMES = {
+  sent: 'Their invitation email is on its way.',
+  queued: (failure: string) =>
+    `Their invitation email could not be sent: ${failure} It stays in the outbox and is tried again automatically; Resend invitation sends a new one.`,
+  logged:
+    "Their invitation email was not sent: no mail server is set up (the firm's own under Settings, Email, or the platform's), so it is kept in the outbox and written to the server log.",
+} as const;
+
 /** What the person who changed a user is told. */
 export const USER_OUTCOMES = {
-  added: (name: string, loginId: string) =>
-    `${name} was added with the user ID ${loginId}. Their invitation email is on its way.`,
+  added: (name: string, loginId: string, invitation: InvitationDelivery) =>
+    `${name} was added with the user ID ${loginId}. ${invitation.message}`,
+  requestApproved: (name: string, invitation: InvitationDelivery) =>
+    `${name}'s account was approved. ${invitation.message}`,
+  reinvited: (name: string, invitation: InvitationDelivery) =>
+    invitation.delivery === 'sent'
+      ? `A new invitation was sent to ${name}; their earlier links no longer work.`
+      : `A new invitation was made for ${name}; their earlier links no longer work. ${invitation.message}`,
   updated: (name: string) => `${name} was updated.`,
   approved: (name: string) => `${name} was approved and can now log in.`,
   suspended: (name: string) => `${name} was suspended and signed out everywhere.`,

@@ -5,13 +5,14 @@ import { fullName, type ManagedUser, type UserList, USER_OUTCOMES } from '../sha
 import {
   listPathOf,
   renderAddRefusal,
+  renderApprovalRefusal,
   renderEditRefusal,
   renderRemoveRefusal,
   renderStatusRefusal,
   type UsersDeps,
 } from './forms';
 import { newUserSchema, statusFormSchema, userListQuery, userPatchSchema } from './schema';
-import { type UserChange, USER_NOT_FOUND } from './service';
+import { type UserAdded, type UserChange, USER_NOT_FOUND } from './service';
 
 const action = declareFor<UsersDeps>();
 const CATEGORY = 'User Management';
@@ -60,6 +61,11 @@ export const getUser = action({
   answer: publicUser,
 });
 
+/** The API's answer to a user added or invited again: the user, and what became of the email. */
+const withInvitation = ({ user, invitation }: UserAdded) => ({ ...publicUser(user), invitation });
+/** An invitation email not sent is said as an error, where it happened. */
+const kindOf = ({ invitation }: UserAdded) => (invitation.delivery === 'sent' ? 'success' : 'error');
+
 export const addUser = action({
   name: 'Add User',
   category: CATEGORY,
@@ -70,14 +76,57 @@ export const addUser = action({
   input: newUserSchema,
   run: ({ deps, actor }, input) => deps.users.add(actor!, input),
   status: 201,
-  answer: publicUser,
+  answer: withInvitation,
   form: {
     path: pages.admin.users,
-    done: (_ctx, user) => ({
+    done: (_ctx, added) => ({
       to: pages.admin.users,
-      flash: USER_OUTCOMES.added(fullName(user), user.loginId),
+      flash: USER_OUTCOMES.added(fullName(added.user), added.user.loginId, added.invitation),
+      kind: kindOf(added),
     }),
     refused: (ctx, refusal, body) => renderAddRefusal(ctx, refusal, body),
+  },
+});
+
+export const resendInvitation = action({
+  name: 'Resend Invitation',
+  category: CATEGORY,
+  description: 'Email a pending user a new invitation; the earlier links stop working.',
+  method: 'POST',
+  route: '/users/{id}/invitation',
+  notFound: USER_NOT_FOUND,
+  grants: { admin: 'w' },
+  run: ({ deps, actor, params }) => deps.users.resendInvitation(actor!, params.id),
+  answer: withInvitation,
+  form: {
+    path: pages.admin.userInvitation(':id'),
+    done: ({ req }, sent) => ({
+      to: listPathOf(req.body ?? {}),
+      flash: USER_OUTCOMES.reinvited(fullName(sent.user), sent.invitation),
+      kind: kindOf(sent),
+    }),
+    refused: (ctx, refusal, body) => renderStatusRefusal(ctx, refusal, body),
+  },
+});
+
+export const approveRequest = action({
+  name: 'Approve Account Request',
+  category: CATEGORY,
+  description: 'Approve an account platform staff asked to add to the firm: its invitation is then emailed.',
+  method: 'POST',
+  route: '/users/{id}/approval',
+  notFound: USER_NOT_FOUND,
+  grants: { admin: 'w' },
+  run: ({ deps, actor, params }) => deps.users.approveRequest(actor!, params.id),
+  answer: withInvitation,
+  form: {
+    path: pages.admin.userApproval(':id'),
+    done: (_ctx, approved) => ({
+      to: pages.admin.users,
+      flash: USER_OUTCOMES.requestApproved(fullName(approved.user), approved.invitation),
+      kind: kindOf(approved),
+    }),
+    refused: (ctx, refusal) => renderApprovalRefusal(ctx, refusal),
   },
 });
 
@@ -138,4 +187,13 @@ export const removeUser = action({
   },
 });
 
-export const USERS_ACTIONS = { listUsers, getUser, addUser, updateUser, changeUser, removeUser };
+export const USERS_ACTIONS = {
+  listUsers,
+  getUser,
+  addUser,
+  resendInvitation,
+  approveRequest,
+  updateUser,
+  changeUser,
+  removeUser,
+};

@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { UserApprovalPage } from '../../views/admin/UserApprovalPage';
 import { UserConfirmPage } from '../../views/admin/UserConfirmPage';
 import { editValuesOf, UserEditPage } from '../../views/admin/UserEditPage';
 import {
@@ -14,7 +15,7 @@ import { stringFields } from '../http/validation';
 import type { SessionUser } from '../shared/session';
 import { fullName, type UserEntry, type UserFilter, usersPath } from '../shared/users';
 import { userListQuery } from './schema';
-import type { UserAdminService } from './service';
+import type { AccountRequest, UserAdminService } from './service';
 
 export type UsersDeps = {
   users: UserAdminService;
@@ -146,6 +147,39 @@ export function showConfirm(
       status: refusal?.status ?? 200,
     },
   );
+}
+
+/** The review page of an account platform staff asked for, with what keeps this person from approving it. */
+export function showApproval(
+  deps: UsersDeps,
+  req: Request,
+  res: Response,
+  request: AccountRequest,
+  refusal?: Refusal,
+) {
+  const { user } = request;
+  const disabled = user.blocked.review ?? deps.closedFor(req.session.user).review;
+  deps.render(
+    req,
+    res,
+    <UserApprovalPage {...request} refusal={refusal?.message} disabled={refusal ? undefined : disabled} />,
+    {
+      meta: {
+        title: `Review request: ${fullName(user)}`,
+        description: `The account platform staff asked to add: ${fullName(user)}.`,
+        noindex: true,
+      },
+      status: refusal?.status ?? 200,
+    },
+  );
+}
+
+/** A refused approval: the review page again with why, or the error page when there is no request. */
+export async function renderApprovalRefusal(ctx: Ctx, refusal: Refusal) {
+  if (refusal.status === 404) throw refusal.error;
+  const request = await ctx.deps.users.requestOf(ctx.actor!, ctx.params.id).catch(() => undefined);
+  if (!request) throw refusal.error;
+  showApproval(ctx.deps, ctx.req, ctx.res, request, refusal);
 }
 
 export async function renderRemoveRefusal(ctx: Ctx, refusal: Refusal) {

@@ -19,6 +19,8 @@ export function usersFeature(deps: { kit: ActionKit; users: UserAdminService; re
     edit: mounted.bound.updateUser.refusalFor(user)?.message,
     status: mounted.bound.changeUser.refusalFor(user)?.message,
     remove: mounted.bound.removeUser.refusalFor(user)?.message,
+    invite: mounted.bound.resendInvitation.refusalFor(user)?.message,
+    review: mounted.bound.approveRequest.refusalFor(user)?.message,
   });
   const mounted = mountActions(kit, USERS_ACTIONS, { users, render, closedFor });
   return {

@@ -4,7 +4,7 @@ import { HttpError } from '../http/errors';
 import { parseInput } from '../http/validation';
 import { pages } from '../shared/paths';
 import type { USERS_ACTIONS } from './actions';
-import { showConfirm, showEdit, showUsers, USERS_PAGE_SIZE, type UsersDeps } from './forms';
+import { showApproval, showConfirm, showEdit, showUsers, USERS_PAGE_SIZE, type UsersDeps } from './forms';
 import { userListQuery } from './schema';
 
 type PagesDeps = UsersDeps & { actions: BoundActions<typeof USERS_ACTIONS> };
@@ -25,6 +25,13 @@ export function userPages(deps: PagesDeps): Router {
   router.get(pages.admin.userEdit(':id'), async (req, res) => {
     const user = await actions.getUser.call(req, res, { params: req.params });
     showEdit(deps, req, res, user);
+  });
+
+  // The review of an account platform staff asked for: read through Get User (the matrix decides), then
+  // who asked and when.
+  router.get(pages.admin.userApproval(':id'), async (req, res) => {
+    const user = await actions.getUser.call(req, res, { params: req.params });
+    showApproval(deps, req, res, await deps.users.requestOf(req.session.user!, user.id));
   });
 
   router.get(pages.admin.userDelete(':id'), async (req, res) => {

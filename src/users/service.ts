@@ -10,6 +10,7 @@ import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy, passwordProblem } from '.
 import type { Role, SessionUser } from '../shared/session';
 import {
   type Awaiting,
+  type InvitationDelivery,
   type Blocked,
   type FirmRole,
   fullName,
@@ -57,12 +58,19 @@ export const toFirmUser = (row: UserRow): FirmUser => ({
   lastLogin: row.last_login_at ? row.last_login_at.toISOString() : null,
 });
 
+/** An email the firm already has an account for: said, with that account, beside the email field (409). */
+export const emailTaken = (email: string, holder: UserRow) => {
+  const message = `${email} already has an account in this firm: ${`${holder.first_name} ${holder.last_name}`.trim()} (user ID ${holder.login_id}).`;
+  return new ServiceError('conflict', message, { email: message });
+};
+
 /** Accounts: the only way into the users table for every other feature. */
 export function createUsersService(db: Kysely<DB>) {
   const store = createUsersStore(db);
   return {
     findByLoginId: store.findByLoginId,
     findById: store.findById,
+    findInFirmByEmail: store.findInFirmByEmail,
     listByFirm: store.listByFirm,
     /** The firm's active users: the administrator's dashboard counts them. */
     countActive: async (firmId: string): Promise<number> => (await store.countByStatus(firmId)).active,
@@ -74,6 +82,7 @@ export function createUsersService(db: Kysely<DB>) {
     recordFailedLogin: store.recordFailedLogin,
     recordSuccessfulLogin: store.recordSuccessfulLogin,
     activatePending: store.activatePending,
+    approveRequest: store.approveRequest,
     /** An invited user's first password while their firm approves new users: the account stays pending. */
     holdForApproval: (id: string, passwordHash: string) =>
       store.setPendingPassword(id, passwordHash, NO_PASSWORD_YET),
@@ -131,12 +140,20 @@ const toManagedUser = (row: UserRow): ManagedUser => ({
   lastLogin: row.last_login_at ? row.last_login_at.toISOString() : null,
 });
 
-/** A pending account waits for its owner (no password yet) or, once accepted, for an administrator. */
-const awaitingOf = (row: UserRow): Awaiting =>
-  row.status !== 'pending' ? null : row.password_hash === NO_PASSWORD_YET ? 'invitation' : 'approval';
+/**
+ * A pending account waits for an administrator to approve what platform staff asked for, for its owner
+ * (no password yet), or, once accepted, for an administrator.
+ */
+function awaitingOf(row: UserRow): Awaiting {
+  if (row.status !== 'pending') return null;
+  if (row.requested_at) return 'request';
+  return row.password_hash === NO_PASSWORD_YET ? 'invitation' : 'approval';
+}
 
 const nameOf = (row: UserRow) => fullName({ firstName: row.first_name, lastName: row.last_name });
 const conflict = (message: string) => new ServiceError('conflict', message);
+const notARequest = (row: UserRow) =>
+  conflict(`${nameOf(row)}'s account is no request of platform staff waiting for approval.`);
 
 /**
  * The rules of User Management, one function per change: the refusal, or null when the actor may make
@@ -160,6 +177,28 @@ const rules = {
     if (awaitingOf(row) === 'invitation')
       return conflict(
         `${nameOf(row)} has not accepted the invitation yet, so the account cannot be approved. It can be approved once they have set a password.`,
+      );
+    if (awaitingOf(row) === 'request')
+      return conflict(
+        `Platform staff asked for ${nameOf(row)}'s account: open Review request to see who asked, and approve or reject it there.`,
+      );
+    return null;
+  },
+
+  /** Only the firm's own administrators let in an account platform staff asked for. */
+  approveRequest(actor: SessionUser, row: UserRow) {
+    if (actor.role !== 'admin')
+      return new ServiceError(
+        'forbidden',
+        'Only an administrator of the firm can approve an account platform staff asked for.',
+      );
+    return awaitingOf(row) === 'request' ? null : notARequest(row);
+  },
+
+  resend(row: UserRow) {
+    if (awaitingOf(row) === 'request')
+      return conflict(
+        `${nameOf(row)}'s account waits for an administrator to approve what platform staff asked for: approving it sends the invitation.`,
       );
     return null;
   },
@@ -196,11 +235,13 @@ function blockedOf(actor: SessionUser, row: UserRow, activeAdmins: string[]): Bl
   const why = (refusal: ServiceError | null) => refusal?.message;
   if (row.status === 'active') blocked.suspend = why(rules.suspend(actor, row, activeAdmins));
   if (row.status === 'pending') blocked.approve = why(rules.approve(row));
+  if (awaitingOf(row) === 'request') blocked.review = why(rules.approveRequest(actor, row));
   blocked.remove = why(rules.remove(actor, row, activeAdmins));
   blocked.demote = why(rules.demote(actor, row, activeAdmins));
   const admin = why(rules.touchesAdmin(actor, row));
   if (admin)
-    for (const key of ['suspend', 'approve', 'reactivate', 'remove', 'demote'] as const) blocked[key] = admin;
+    for (const key of ['suspend', 'approve', 'reactivate', 'remove', 'demote', 'invite'] as const)
+      blocked[key] = admin;
   return Object.fromEntries(Object.entries(blocked).filter(([, v]) => v)) as Blocked;
 }
 
@@ -231,7 +272,19 @@ type Invite = (
   actor: SessionUser,
   firmId: string,
   input: NewFirmUser & { userId: string },
-) => Promise<{ id: string }>;
+) => Promise<{ user: { id: string }; invitation: InvitationDelivery }>;
+
+/**
+ * Sends a pending user of the firm a new invitation, or the first one of an account platform staff asked
+ * for once an administrator approves it (the invitations feature does both).
+ */
+type Reinvite = (actor: SessionUser, firmId: string, userId: string) => Promise<InvitationDelivery>;
+
+/** An account platform staff asked for, as its review page shows it. */
+export type AccountRequest = { user: UserEntry; requestedBy: string; requestedAt: string };
+
+/** A user just added, as the pages see them, and what became of their invitation email. */
+export type UserAdded = { user: UserEntry; invitation: InvitationDelivery };
 
 /** Ends every session of the given users, wherever sessions are kept. */
 type EndUserSessions = (userIds: string[]) => Promise<void>;
@@ -274,6 +327,8 @@ export function createUserAdminService(deps: {
   db: Kysely<DB>;
   endSessions: EndUserSessions;
   invite: Invite;
+  reinvite: Reinvite;
+  approveRequest: Reinvite;
 }) {
   const { db, endSessions } = deps;
   const store = createUsersStore(db);
@@ -349,7 +404,7 @@ export function createUserAdminService(deps: {
      * Adds a user to the actor's firm: pending, with a login ID made from their email (or name) that no
      * account holds, and their invitation emailed with it.
      */
-    async add(actor: SessionUser, input: NewFirmUser): Promise<UserEntry> {
+    async add(actor: SessionUser, input: NewFirmUser): Promise<UserAdded> {
       const firmId = firmOf(actor);
       const admin = rules.touchesAdmin(actor, undefined, input.role);
       if (admin) throw admin;
@@ -357,14 +412,52 @@ export function createUserAdminService(deps: {
       for (let attempt = 1; ; attempt++) {
         const userId = freeLoginId(base, await store.loginIdsStartingWith(base));
         try {
-          const { id } = await deps.invite(actor, firmId, { ...input, userId });
-          return await get(actor, id);
+          const { user, invitation } = await deps.invite(actor, firmId, { ...input, userId });
+          return { user: await get(actor, user.id), invitation };
         } catch (error) {
           // Another add took the same login ID a moment ago: pick the next free one.
           const taken = error instanceof ServiceError && error.reason === 'conflict' && error.fields?.userId;
           if (!taken || attempt >= LOGIN_ID_TRIES) throw error;
         }
       }
+    },
+
+    /** A new invitation for a user who has not accepted theirs: the earlier links stop working. */
+    async resendInvitation(actor: SessionUser, id: string): Promise<UserAdded> {
+      const firmId = firmOf(actor);
+      const row = await store.findInFirm(firmId, id);
+      if (!row) throw notFound();
+      const refusal = rules.touchesAdmin(actor, row) ?? rules.resend(row);
+      if (refusal) throw refusal;
+      const invitation = await deps.reinvite(actor, firmId, id);
+      return { user: await get(actor, id), invitation };
+    },
+
+    /** An account platform staff asked for, with who asked and when: what its review page shows. */
+    async requestOf(actor: SessionUser, id: string): Promise<AccountRequest> {
+      const user = await get(actor, id);
+      const row = (await store.findInFirm(firmOf(actor), id))!;
+      if (!row.requested_at) throw notARequest(row);
+      const requester = row.requested_by ? await store.findById(row.requested_by) : undefined;
+      return {
+        user,
+        requestedBy: requester ? nameOf(requester) : 'A former member of the platform staff',
+        requestedAt: row.requested_at.toISOString(),
+      };
+    },
+
+    /**
+     * An administrator approves an account platform staff asked for: its invitation is emailed now (until
+     * then nobody could use it). Audited as `user.request_approved`.
+     */
+    async approveRequest(actor: SessionUser, id: string): Promise<UserAdded> {
+      const firmId = firmOf(actor);
+      const row = await store.findInFirm(firmId, id);
+      if (!row) throw notFound();
+      const refusal = rules.approveRequest(actor, row);
+      if (refusal) throw refusal;
+      const invitation = await deps.approveRequest(actor, firmId, id);
+      return { user: await get(actor, id), invitation };
     },
 
     /**
@@ -387,6 +480,10 @@ export function createUserAdminService(deps: {
           email: patch.email ?? before.email,
           role: patch.role ?? before.role,
         };
+        if (fields.email.toLowerCase() !== before.email.toLowerCase()) {
+          const holder = await users.findInFirmByEmail(firmId, fields.email);
+          if (holder) throw emailTaken(fields.email, holder);
+        }
         const edited =
           fields.first_name !== before.first_name ||
           fields.last_name !== before.last_name ||

@@ -13,6 +13,8 @@ export type NewUser = {
   role: Role;
   status: UserStatus;
   passwordHash: string;
+  /** The platform staff member asking for it: it then waits for an administrator's approval. */
+  requestedBy?: string;
 };
 
 /** A search of a firm's users: words in a name, an email or a login ID, and the role and status. */
@@ -105,9 +107,23 @@ export function createUsersStore(db: Kysely<DB>) {
           role: user.role,
           status: user.status,
           password_hash: user.passwordHash,
+          requested_by: user.requestedBy ?? null,
+          requested_at: user.requestedBy ? sql<Date>`now()` : null,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+    },
+
+    /** A staff request approved: the account no longer waits (who asked for it is kept). */
+    approveRequest(id: string): Promise<UserRow | undefined> {
+      return db
+        .updateTable('users')
+        .set({ requested_at: null, updated_at: new Date() })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .where('requested_at', 'is not', null)
+        .returningAll()
+        .executeTakeFirst();
     },
 
     /** Counts a failed sign-in and locks the account once `maxAttempts` is reached; returns the new row. */
@@ -227,6 +243,16 @@ export function createUsersStore(db: Kysely<DB>) {
         .where('firm_id', '=', firmId)
         .where('id', '=', id)
         .forUpdate()
+        .executeTakeFirst();
+    },
+
+    /** The firm's account with this email, compared without case, if there is one. */
+    findInFirmByEmail(firmId: string, email: string): Promise<UserRow | undefined> {
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where('firm_id', '=', firmId)
+        .where(sql`lower(email)`, '=', email.toLowerCase())
         .executeTakeFirst();
     },
 

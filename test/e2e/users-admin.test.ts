@@ -1,5 +1,6 @@
 import type { Page } from 'puppeteer';
-import { DEMO_PASSWORD } from '../helpers/app';
+import { INVITATION_OUTCOMES } from '../../src/shared/users';
+import { DEMO_PASSWORD, demoFirmId, signIn } from '../helpers/app';
 import { inviteLink } from '../helpers/smtp';
 import {
   axeViolations,
@@ -57,9 +58,11 @@ describe('User Management in the browser, JavaScript off', () => {
     await page.select('#add-role', 'user');
     await clickAndWait(page, await control(page, 'Add User', '#add-user form'));
     expect(pathOf(page)).toBe('/admin/users');
+    // No mail server in this app: the flash says the email was kept, not sent (and it reads as an error).
     expect(await flash(page)).toBe(
-      'Priya Natarajan was added with the user ID priya.natarajan. Their invitation email is on its way.',
+      `Priya Natarajan was added with the user ID priya.natarajan. ${INVITATION_OUTCOMES.logged}`,
     );
+    expect(await page.$eval('main .flash', (e) => e.className)).toContain('alert-error');
     // The table is by name, 20 a page: the search finds her.
     await page.goto(`${suite.url}/admin/users?q=natarajan`);
     expect(await textOf(page, 'table')).toContain('Priya Natarajan priya.natarajan');
@@ -171,5 +174,50 @@ describe('User Management in the browser, JavaScript off', () => {
     expect(await textOf(page, 'main h1')).toBe('Remove User');
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'admin-user-remove');
+
+    const requested = await staffAsks('Axe');
+    await page.goto(`${suite.url}/admin/users/${requested}/approval`);
+    expect(await textOf(page, 'main h1')).toBe('Review request');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-user-review-request');
   }, 90_000);
+
+  /** Platform staff ask for an account in the demo firm (through the API): it waits for an administrator. */
+  async function staffAsks(lastName: string): Promise<string> {
+    const staff = await signIn(suite.t.app, 'reti');
+    const firmId = await demoFirmId(suite.t.database);
+    const res = await staff.agent
+      .post(`/api/firms/${firmId}/users`)
+      .set('X-CSRF-Token', staff.token)
+      .send({
+        userId: `sam.${lastName.toLowerCase()}`,
+        firstName: 'Sam',
+        lastName,
+        email: `sam.${lastName.toLowerCase()}@staff-controlled.example`,
+        role: 'user',
+      });
+    expect(res.status).toBe(202);
+    return res.body.id;
+  }
+
+  it.each([false, true])(
+    'reviews and approves an account platform staff asked for (JavaScript on: %s)',
+    async (javaScript) => {
+      const lastName = javaScript ? 'Scripted' : 'Plain';
+      const id = await staffAsks(lastName);
+      const page = await adminPage({ javaScript });
+      await page.goto(`${suite.url}/admin/users?q=${lastName}`);
+      expect(await textOf(page, 'table')).toContain('Pending Requested by platform staff');
+      await clickAndWait(page, await control(page, `Review request Sam ${lastName}`, 'table'));
+      expect(pathOf(page)).toBe(`/admin/users/${id}/approval`);
+      expect(await textOf(page, 'main')).toMatch(
+        /Riley Staff, of Reti Immigration's platform staff, asked on .+ to add this account to your firm:/,
+      );
+      await clickAndWait(page, await control(page, 'Approve and send the invitation', 'main form'));
+      expect(pathOf(page)).toBe('/admin/users');
+      expect(await flash(page)).toBe(`Sam ${lastName}'s account was approved. ${INVITATION_OUTCOMES.logged}`);
+      await page.goto(`${suite.url}/admin/users?q=${lastName}`);
+      expect(await textOf(page, 'table')).toContain('Pending Invitation sent');
+    },
+  );
 });

@@ -34,7 +34,12 @@ export type TestAppOptions = {
   /** Sessions and rate limits in Redis (REDIS_URL), or a Redis URL of our own (e.g. an unreachable one). */
   redis?: boolean | string;
   env?: Record<string, string>;
-  limits?: { loginFailures: number; contactRequests: number; passwordResets?: number };
+  limits?: {
+    loginFailures: number;
+    loginFailuresPerAccount?: number;
+    contactRequests: number;
+    passwordResets?: number;
+  };
   /** Where the app logs; silent unless a test reads the lines. */
   logger?: Logger;
   /** Rewrites the app's PostgreSQL URL, e.g. to reach the server through a test's own proxy. */
@@ -110,7 +115,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     logger,
     manifest: readManifest(),
     redisPrefix,
-    limits: options.limits ?? { loginFailures: 1000, contactRequests: 1000, passwordResets: 1000 },
+    limits: options.limits ?? {
+      loginFailures: 1000,
+      loginFailuresPerAccount: 1000,
+      contactRequests: 1000,
+      passwordResets: 1000,
+    },
   });
   await app.start();
   return {

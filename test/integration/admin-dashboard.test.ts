@@ -344,6 +344,8 @@ describe.each(BACKENDS)("the administrator's dashboard and cleanup (%s)", (backe
             firm_id: firm,
             last_error: null,
             sent_at: null,
+            // Waiting, and not yet due: the app's background sender leaves them alone.
+            next_attempt_at: sql<Date>`now() + interval '1 day'`,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
@@ -389,6 +391,62 @@ describe.each(BACKENDS)("the administrator's dashboard and cleanup (%s)", (backe
       expect(page).toContain(
         "Email Service Up to date No emails waiting. Sent through the firm's own mail server.",
       );
+      await db()
+        .updateTable('firm_settings')
+        .set({ smtp_host: null })
+        .where('firm_id', '=', firmId)
+        .execute();
+    });
+
+    it('email service: Not sending while every try fails, with the count and the last failure; Retrying once one was sent', async () => {
+      const { agent } = await signIn(t.app, 'admin');
+      await db().deleteFrom('outbox').execute();
+      await db()
+        .insertInto('firm_settings')
+        .values({ firm_id: firmId, smtp_host: 'smtp.demo.example', smtp_from: 'office@demo.example' })
+        .onConflict((oc) => oc.column('firm_id').doUpdateSet({ smtp_host: 'smtp.demo.example' }))
+        .execute();
+      const email = async (row: { status: 'pending' | 'sent'; minutesAgo: number; error?: string }) => {
+        const at = sql<Date>`now() - make_interval(mins => ${row.minutesAgo})`;
+        await db()
+          .insertInto('outbox')
+          .values({
+            to_address: 'x@demo.example',
+            subject: 'S',
+            text_body: 'T',
+            firm_id: firmId,
+            status: row.status,
+            attempts: 2,
+            last_error: row.error ?? null,
+            last_attempt_at: at,
+            sent_at: row.status === 'sent' ? at : null,
+            next_attempt_at: sql<Date>`now() + interval '1 day'`,
+          })
+          .execute();
+      };
+      const unreachable =
+        'The mail server could not be reached. Check its host, port and encryption setting.';
+      await email({ status: 'sent', minutesAgo: 300 });
+      await email({ status: 'pending', minutesAgo: 90, error: 'The mail server refused the sign-in.' });
+      await email({ status: 'pending', minutesAgo: 20, error: unreachable });
+      const failing = await badge(agent, 'email');
+      expect(failing).toMatchObject({
+        tone: 'danger',
+        state: 'Not sending',
+        detail: `2 emails could not be sent; the last try failed 20 minutes ago: ${unreachable} They stay in the outbox and are tried again automatically.`,
+      });
+      expect(Date.now() - 20 * 60_000 - Date.parse(failing.at!)).toBeLessThan(60_000);
+      expect(mainText((await agent.get('/admin/dashboard')).text)).toContain(
+        `Email Service Not sending 2 emails could not be sent; the last try failed 20 minutes ago: ${unreachable} They stay in the outbox and are tried again automatically. ( ${formatDateTime(failing.at!, t.config.timeZone)} )`,
+      );
+
+      await email({ status: 'sent', minutesAgo: 5 });
+      expect(await badge(agent, 'email')).toMatchObject({
+        tone: 'warning',
+        state: 'Retrying',
+        detail: `2 emails could not be sent and are tried again; the last try failed 20 minutes ago: ${unreachable} Other emails were sent since.`,
+      });
+      await db().deleteFrom('outbox').where('firm_id', '=', firmId).execute();
       await db()
         .updateTable('firm_settings')
         .set({ smtp_host: null })

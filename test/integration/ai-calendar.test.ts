@@ -15,6 +15,7 @@ import {
   BACKENDS,
   csrfFrom,
   DEMO_LOGINS,
+  DEMO_PASSWORD,
   demoFirmId,
   secondFirm,
   signIn,
@@ -195,6 +196,34 @@ describe.each(BACKENDS)('the deadlines calendar feed and reminder emails on %s',
       expect((await request(t.app).get(feedPath(url))).status).toBe(404);
     });
 
+    it("closes while the owner's firm is inactive, as sign-in does, and opens again with the firm", async () => {
+      const other = await secondFirm(t);
+      const theirs = await signIn(t.app, other.user);
+      const url = (await send(theirs, 'post', '/ai/calendar')).body.url;
+      const feed = () => request(t.app).get(feedPath(url));
+      const open = await feed();
+      expect([open.status, open.headers['cache-control']]).toEqual([200, 'private, no-store']);
+
+      const staff = await signIn(t.app, DEMO_LOGINS.reti);
+      const firm = (await staff.agent.get(`/api/firms/${other.id}`).expect(200)).body;
+      const setStatus = (status: string) =>
+        staff.agent
+          .put(`/api/firms/${other.id}`)
+          .set('X-CSRF-Token', staff.token)
+          .send({ ...firm, status });
+      expect((await setStatus('inactive')).status).toBe(200);
+      const closed = await feed();
+      expect(closed.status).toBe(404);
+      expect(closed.text).not.toContain('BEGIN:VCALENDAR');
+      const login = await request(t.app)
+        .post('/api/auth/login')
+        .send({ user_id: other.user, password: DEMO_PASSWORD });
+      expect(login.status).toBe(401);
+
+      expect((await setStatus('active')).status).toBe(200);
+      expect((await feed()).status).toBe(200);
+    });
+
     it('works without JavaScript: Subscribe shows the address once, then it can be revoked', async () => {
       let page = await attorney.agent.get('/user/ai/deadlines');
       expect(page.status).toBe(200);
@@ -250,7 +279,8 @@ describe.each(BACKENDS)('the deadlines calendar feed and reminder emails on %s',
         clients: createClientsService(caseDeps),
         documents,
         publicUrl: t.config.publicUrl,
-        userOf: accounts.findById,
+        // No calendar feed is read here: only the reminders.
+        signedInAs: async () => null,
       });
       return createDeadlineReminders({
         db: handle,

@@ -5,7 +5,15 @@ import { createClient } from 'redis';
 import request from 'supertest';
 import { createRedis, type Redis } from '../../src/db/redis';
 import { createLogger } from '../../src/logger';
-import { BACKENDS, DEMO_PASSWORD, REDIS_URL, startTestApp, type TestApp, visibleText } from '../helpers/app';
+import {
+  BACKENDS,
+  csrfFrom,
+  DEMO_PASSWORD,
+  REDIS_URL,
+  startTestApp,
+  type TestApp,
+  visibleText,
+} from '../helpers/app';
 import { waitFor } from '../helpers/poll';
 
 const backend = BACKENDS.at(-1)!;
@@ -42,10 +50,13 @@ describeWithRedis(`sessions in Redis (${backend})`, () => {
     expect(await t.redis!.exists(key)).toBe(0);
   });
 
-  it('counts the login rate limit in Redis', async () => {
+  it('counts the login rate limits in Redis, per address and per user ID', async () => {
     await request(t.app).post('/api/auth/login').send({ user_id: 'nobody', password: 'x' });
     const keys = await t.redis!.keys(`${t.redisPrefix}rl:login:*`);
     expect(keys.length).toBe(1);
+    expect(await t.redis!.keys(`${t.redisPrefix}rl:login-account:*`)).toContain(
+      `${t.redisPrefix}rl:login-account:nobody`,
+    );
   });
 });
 
@@ -105,12 +116,15 @@ describe('Redis unreachable', () => {
     expect(health.body.error).toBe('Redis is unreachable');
   });
 
-  it('signs out locally at logout even though the session store cannot be reached', async () => {
+  it('signs out locally at logout even though the session store cannot be reached, and says it failed', async () => {
     const cookie = `reti.sid=${encodeURIComponent(`s:${sign('some-session', t.config.sessionSecret)}`)}`;
     const res = await request(t.app).post('/logout').set('Cookie', cookie);
-    expect(res.status).toBe(303);
-    expect(res.headers.location).toBe('/');
+    expect(res.status).toBe(503);
+    expect(visibleText(res.text)).toContain(LOGOUT_FAILED);
     expect(res.headers['set-cookie'][0]).toMatch(/^reti\.sid=;/);
+    const api = await request(t.app).post('/api/auth/logout').set('Cookie', cookie);
+    expect([api.status, api.body.error]).toEqual([503, LOGOUT_FAILED]);
+    expect(api.headers['set-cookie'][0]).toMatch(/^reti\.sid=;/);
   });
 });
 
@@ -155,6 +169,8 @@ describeWithRedis('Redis coming back', () => {
 });
 
 const SIGN_IN_UNAVAILABLE = 'Sign-in is temporarily unavailable. Please try again in a moment.';
+const LOGOUT_FAILED =
+  'Logout failed: the session store is not answering. This browser is signed out, and the session cannot be used again: it is ended as soon as the store answers.';
 const admin = { user_id: 'admin', password: DEMO_PASSWORD };
 
 const freePort = () =>
@@ -305,6 +321,58 @@ describeWithRedis('a frozen Redis', () => {
         return (await again.get('/admin/dashboard')).status === 200;
       }, 20_000);
     });
+  });
+
+  describe('logout while Redis is frozen', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startTestApp({ redis: redis.url });
+    });
+    afterEach(() => redis.thaw());
+    afterAll(() => t.close());
+
+    /** A signed-in session: its cookie as the browser sends it, its Redis key and its CSRF token. */
+    async function signedIn() {
+      const login = await request(t.app).post('/api/auth/login').send(admin);
+      expect(login.status).toBe(200);
+      const cookie = login.headers['set-cookie'][0].split(';')[0];
+      const page = await request(t.app).get('/admin/dashboard').set('Cookie', cookie);
+      expect(page.status).toBe(200);
+      return { cookie, key: `${t.redisPrefix}sess:${sessionId(login)}`, token: csrfFrom(page.text) };
+    }
+
+    it('says it failed (API and form), and the session never works again once Redis is back', async () => {
+      const api = await signedIn();
+      const form = await signedIn();
+      redis.freeze();
+      const apiLogout = await request(t.app)
+        .post('/api/auth/logout')
+        .set('Cookie', api.cookie)
+        .set('X-CSRF-Token', api.token);
+      expect([apiLogout.status, apiLogout.body.error]).toEqual([503, LOGOUT_FAILED]);
+      expect(apiLogout.headers['set-cookie'][0]).toMatch(/^reti\.sid=;/);
+      const formLogout = await request(t.app)
+        .post('/logout')
+        .set('Cookie', form.cookie)
+        .type('form')
+        .send({ _csrf: form.token });
+      expect(formLogout.status).toBe(503);
+      expect(visibleText(formLogout.text)).toContain(LOGOUT_FAILED);
+
+      redis.thaw();
+      await waitFor(
+        async () => (await request(t.app).post('/api/auth/login').send(admin)).status === 200,
+        5000,
+      );
+      for (const { cookie, key } of [api, form]) {
+        // A browser (or a copied cookie) that still sends it is not signed in: the session was ended.
+        const account = await request(t.app).get('/api/auth/account').set('Cookie', cookie);
+        expect(account.status).toBe(401);
+        const page = await request(t.app).get('/admin/dashboard').set('Cookie', cookie);
+        expect([page.status, page.headers.location]).toEqual([303, expect.stringMatching(/^\/login/)]);
+        expect(await t.redis!.exists(key)).toBe(0);
+      }
+    }, 20_000);
   });
 
   describe('an app started while Redis is frozen', () => {

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { DEMO_PASSWORD, startTestApp, type TestApp, signIn } from '../helpers/app';
+import { DEMO_PASSWORD, startTestApp, type TestApp, signIn, visibleText } from '../helpers/app';
 
 describe('request safety', () => {
   let t: TestApp;
@@ -170,5 +170,43 @@ describe('IP rate limits', () => {
     const res = await request(t.app).post('/api/comm/contact').send(body);
     expect(res.status).toBe(429);
     expect(res.body.error).toBe('Too many contact requests from this address. Please try again later.');
+  });
+});
+
+describe('sign-in limits per account and per address', () => {
+  const ACCOUNT_LIMITED = 'Too many failed sign-ins for this user ID. Please wait 15 minutes and try again.';
+  const ADDRESS_LIMITED = 'Too many failed sign-ins from this address. Please wait 15 minutes and try again.';
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ limits: { loginFailures: 6, loginFailuresPerAccount: 3, contactRequests: 10 } });
+  });
+  afterAll(() => t.close());
+
+  const login = (userId: string, password: string) =>
+    request(t.app).post('/api/auth/login').send({ user_id: userId, password });
+
+  it("one person's wrong passwords stop their user ID, not the others behind the same address", async () => {
+    for (let i = 0; i < 3; i++) expect((await login('attorney', 'wrong-password')).status).toBe(401);
+    // The fourth try of that user ID is refused, even with the right password and typed another way.
+    for (const userId of ['attorney', ' ATTORNEY ']) {
+      const refused = await login(userId, DEMO_PASSWORD);
+      expect([refused.status, refused.body.error]).toEqual([429, ACCOUNT_LIMITED]);
+    }
+    const form = await request(t.app)
+      .post('/login')
+      .type('form')
+      .send({ user_id: 'attorney', password: DEMO_PASSWORD });
+    expect(form.status).toBe(429);
+    expect(visibleText(form.text)).toContain(ACCOUNT_LIMITED);
+    // A colleague at the same address signs in: the tries refused above spent none of the address's budget.
+    expect((await login('admin', DEMO_PASSWORD)).status).toBe(200);
+  });
+
+  it('still stops one address trying many user IDs', async () => {
+    // The address has spent 3 of its 6 on the attorney above; three more user IDs spend the rest.
+    for (const userId of ['ghost.a', 'ghost.b', 'ghost.c'])
+      expect((await login(userId, 'wrong-password')).status).toBe(401);
+    const refused = await login('admin', DEMO_PASSWORD);
+    expect([refused.status, refused.body.error]).toEqual([429, ADDRESS_LIMITED]);
   });
 });

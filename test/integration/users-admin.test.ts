@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import request from 'supertest';
 import { formatDateTime } from '../../src/shared/dates';
 import type { SessionUser } from '../../src/shared/session';
-import { NO_RETI_USERS } from '../../src/shared/users';
+import { INVITATION_OUTCOMES, NO_RETI_USERS } from '../../src/shared/users';
 import { createSettingsService } from '../../src/settings/service';
 import { createUserAdminService } from '../../src/users/service';
 import {
@@ -276,7 +276,9 @@ describe.each(SETUPS)('User Management on %s (sessions in Redis: %s)', (backend,
         role: 'admin',
       });
       expect(res.status).toBe(201);
-      expect(Object.keys(res.body).sort()).toEqual(API_FIELDS);
+      expect(Object.keys(res.body).sort()).toEqual([...API_FIELDS, 'invitation'].sort());
+      // No mail server in these tests: the answer says the email was kept, not sent.
+      expect(res.body.invitation).toEqual({ delivery: 'logged', message: INVITATION_OUTCOMES.logged });
       expect(res.body).toMatchObject({
         firstName: 'Ana',
         lastName: 'López',
@@ -321,6 +323,36 @@ describe.each(SETUPS)('User Management on %s (sessions in Redis: %s)', (backend,
       expect(named.loginId).toBe('zoe.oneil');
       for (const loginId of [first.loginId, second.loginId, third.loginId, named.loginId])
         expect(loginId).toMatch(/^[A-Za-z0-9._@-]{2,100}$/);
+    });
+
+    it('refuses an email the firm already has an account for (409 naming it), on the API and the form', async () => {
+      const holder = await addUser();
+      const email = holder.email.toUpperCase();
+      const message = `${email} already has an account in this firm: ${holder.firstName} ${holder.lastName} (user ID ${holder.loginId}).`;
+      const before = (await api(admin).get('/users')).body.total;
+      const res = await api(admin).post('/users', {
+        firstName: 'Bo',
+        lastName: 'Okafor',
+        email,
+        role: 'user',
+      });
+      expect([res.status, res.body.error, res.body.fields]).toEqual([409, message, { email: message }]);
+
+      const form = await admin.agent
+        .post('/admin/users')
+        .type('form')
+        .send({ _csrf: admin.token, firstName: 'Bo', lastName: 'Okafor', email, role: 'admin' });
+      expect(form.status).toBe(409);
+      expect(visibleText(form.text)).toContain(message);
+      expect(form.text).toContain(`value="${email}"`);
+      expect(form.text).toContain('value="Bo"');
+
+      // Changing another user's email to it is refused the same way.
+      const other = await addUser();
+      const edit = await api(admin).patch(`/users/${other.id}`, { email });
+      expect([edit.status, edit.body.error]).toEqual([409, message]);
+      expect((await userById(other.id))?.email).toBe(other.email);
+      expect((await api(admin).get('/users')).body.total).toBe(before + 1);
     });
 
     it.each([
@@ -492,6 +524,43 @@ describe.each(SETUPS)('User Management on %s (sessions in Redis: %s)', (backend,
       expect((await login(user.loginId)).status).toBe(200);
     });
 
+    it('Resend invitation replaces the link of a user who has not accepted, and only theirs', async () => {
+      const user = await addUser();
+      const first = await linkFor(user.email);
+      const res = await api(admin).post(`/users/${user.id}/invitation`, {});
+      expect([res.status, res.body.id, res.body.invitation]).toEqual([
+        200,
+        user.id,
+        { delivery: 'logged', message: INVITATION_OUTCOMES.logged },
+      ]);
+      const second = await linkFor(user.email);
+      expect(second).not.toBe(first);
+      expect((await request(t.app).get(first)).status).toBe(404);
+      expect((await request(t.app).get(second)).status).toBe(200);
+
+      // The table offers it for that row, and the form works without JavaScript.
+      const list = await admin.agent.get(`/admin/users?q=${user.lastName}`);
+      expect(list.text).toContain(`action="/admin/users/${user.id}/invitation"`);
+      const form = await admin.agent
+        .post(`/admin/users/${user.id}/invitation`)
+        .type('form')
+        .send({ _csrf: admin.token, q: user.lastName });
+      expect([form.status, form.headers.location]).toEqual([303, `/admin/users?q=${user.lastName}`]);
+      expect(visibleText((await admin.agent.get(form.headers.location)).text)).toContain(
+        `A new invitation was made for Ben ${user.lastName}; their earlier links no longer work. ${INVITATION_OUTCOMES.logged}`,
+      );
+
+      await accept(user.email);
+      const accepted = await api(admin).post(`/users/${user.id}/invitation`, {});
+      expect([accepted.status, accepted.body.error]).toEqual([
+        409,
+        `Ben ${user.lastName} has already accepted their invitation, so there is none to send again.`,
+      ]);
+      const other = await secondFirm(t);
+      const stranger = await api(admin).post(`/users/${(await userRow(other.user)).id}/invitation`, {});
+      expect([stranger.status, stranger.body.error]).toEqual([404, NOT_FOUND]);
+    });
+
     it('rejecting removes the pending account and voids its invitation', async () => {
       const user = await addUser();
       const link = await linkFor(user.email);
@@ -614,7 +683,9 @@ describe.each(SETUPS)('User Management on %s (sessions in Redis: %s)', (backend,
       const service = createUserAdminService({
         db: db(),
         endSessions: async () => {},
-        invite: async () => ({ id: '' }),
+        invite: async () => ({ user: { id: '' }, invitation: { delivery: 'sent', message: '' } }),
+        reinvite: async () => ({ delivery: 'sent', message: '' }),
+        approveRequest: async () => ({ delivery: 'sent', message: '' }),
       });
       const outsider: SessionUser = {
         id: crypto.randomUUID(),
@@ -774,7 +845,7 @@ describe.each(SETUPS)('User Management on %s (sessions in Redis: %s)', (backend,
         .where('email', '=', email)
         .executeTakeFirstOrThrow();
       expect(visibleText((await admin.agent.get('/admin/users')).text)).toContain(
-        `Nadia Haddad was added with the user ID ${row.login_id}. Their invitation email is on its way.`,
+        `Nadia Haddad was added with the user ID ${row.login_id}. ${INVITATION_OUTCOMES.logged}`,
       );
       await accept(email);
 

@@ -97,4 +97,18 @@ describe('configuration from the environment', () => {
       'loopback, 10.0.0.0/8',
     );
   });
+
+  it("allows a firm's mail server on private addresses only as SMTP_ALLOW_PRIVATE_HOSTS says", () => {
+    expect(loadConfig(base).smtpAllowPrivateHosts).toEqual([]);
+    expect(loadConfig({ ...base, SMTP_ALLOW_PRIVATE_HOSTS: '1' }).smtpAllowPrivateHosts).toBe(true);
+    expect(loadConfig({ ...base, SMTP_ALLOW_PRIVATE_HOSTS: 'false' }).smtpAllowPrivateHosts).toEqual([]);
+    expect(
+      loadConfig({ ...base, SMTP_ALLOW_PRIVATE_HOSTS: '10.0.5.20, 192.168.1.0/24,fd12::/64' })
+        .smtpAllowPrivateHosts,
+    ).toEqual(['10.0.5.20', '192.168.1.0/24', 'fd12::/64']);
+    for (const bad of ['mail.internal', '10.0.0.0/33', '10.0.0.1/8/1', 'yes'])
+      expect(() => loadConfig({ ...base, SMTP_ALLOW_PRIVATE_HOSTS: bad })).toThrow(
+        /SMTP_ALLOW_PRIVATE_HOSTS: /,
+      );
+  });
 });

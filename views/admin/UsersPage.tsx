@@ -28,7 +28,14 @@ export type NewUserValues = Record<NewUserField, string>;
 export const EMPTY_NEW_USER: NewUserValues = { firstName: '', lastName: '', email: '', role: 'user' };
 
 /** Why the person may not use a kind of control at all (the permission matrix), by control. */
-export type ClosedControls = { add?: string; edit?: string; status?: string; remove?: string };
+export type ClosedControls = {
+  add?: string;
+  edit?: string;
+  status?: string;
+  remove?: string;
+  invite?: string;
+  review?: string;
+};
 
 export type UsersPageProps = {
   list: UserList<UserEntry>;
@@ -95,7 +102,11 @@ const STATUS_FILTER_OPTIONS = [
   { value: '', label: 'All statuses' },
   ...USER_STATUSES.map((s) => ({ value: s, label: capitalize(s) })),
 ];
-const AWAITING = { invitation: 'Invitation sent', approval: 'Awaiting approval' } as const;
+const AWAITING = {
+  invitation: 'Invitation sent',
+  approval: 'Awaiting approval',
+  request: 'Requested by platform staff',
+} as const;
 /** The id of the note that says why every row's control of a kind is off. */
 const closedNoteId = (kind: keyof ClosedControls) => `users-closed-${kind}`;
 
@@ -135,7 +146,9 @@ export function UsersPage({ list, filter, closed, add, error }: UsersPageProps) 
       cell: (u) => <RowActions user={u} closed={closed} filter={filter} page={list.page} />,
     },
   ];
-  const closedNotes = (['edit', 'status', 'remove'] as const).filter((kind) => closed[kind]);
+  const closedNotes = (['edit', 'status', 'remove', 'invite', 'review'] as const).filter(
+    (kind) => closed[kind],
+  );
   return (
     <section className="section users-page">
       <div className="page-head">
@@ -232,7 +245,19 @@ function RowActions(props: { user: UserEntry; closed: ClosedControls; filter: Us
       />
       {user.status === 'active' && status('Suspend', 'suspended', user.blocked.suspend)}
       {user.status === 'suspended' && status('Reactivate', 'active', user.blocked.reactivate)}
-      {user.status === 'pending' && status('Approve', 'active', user.blocked.approve)}
+      {user.awaiting === 'request' ? (
+        <LinkControl
+          href={pages.admin.userApproval(user.id)}
+          label="Review request"
+          name={name}
+          blocked={user.blocked.review}
+          closed={closed.review && closedNoteId('review')}
+          reasonId={`user-${user.id}-review`}
+        />
+      ) : (
+        user.status === 'pending' && status('Approve', 'active', user.blocked.approve)
+      )}
+      {user.awaiting === 'invitation' && <ResendForm {...props} />}
       {user.status === 'pending' && (
         <LinkControl
           href={pages.admin.userDelete(user.id)}
@@ -277,10 +302,47 @@ function StatusForm(props: {
     <form method="post" action={pages.admin.userStatus(user.id)} className="user-status-form">
       <input type="hidden" name="_csrf" value={csrfToken} />
       <input type="hidden" name="status" value={props.to} />
-      {props.filter.q && <input type="hidden" name="q" value={props.filter.q} />}
-      {props.filter.role && <input type="hidden" name="role" value={props.filter.role} />}
-      {props.filter.status && <input type="hidden" name="listStatus" value={props.filter.status} />}
-      {props.page > 1 && <input type="hidden" name="page" value={props.page} />}
+      <ListView filter={props.filter} page={props.page} />
+      <button type="submit" className={className} aria-label={name}>
+        {label}
+      </button>
+    </form>
+  );
+}
+
+/** The list's search, carried by a row's form for the way back to the list as it was. */
+function ListView({ filter, page }: { filter: UserFilter; page: number }) {
+  return (
+    <>
+      {filter.q && <input type="hidden" name="q" value={filter.q} />}
+      {filter.role && <input type="hidden" name="role" value={filter.role} />}
+      {filter.status && <input type="hidden" name="listStatus" value={filter.status} />}
+      {page > 1 && <input type="hidden" name="page" value={page} />}
+    </>
+  );
+}
+
+/** Resend invitation: a pending user who has not accepted gets a new link (the old ones stop working). */
+function ResendForm(props: { user: UserEntry; closed: ClosedControls; filter: UserFilter; page: number }) {
+  const { csrfToken } = useRenderContext();
+  const { user } = props;
+  const label = 'Resend invitation';
+  const name = `${label} to ${fullName(user)}`;
+  const className = 'btn btn-small btn-secondary';
+  if (user.blocked.invite || props.closed.invite)
+    return (
+      <OffButton
+        label={label}
+        name={name}
+        className={className}
+        describedBy={user.blocked.invite ? `user-${user.id}-invite` : closedNoteId('invite')}
+        reason={user.blocked.invite}
+      />
+    );
+  return (
+    <form method="post" action={pages.admin.userInvitation(user.id)} className="user-status-form">
+      <input type="hidden" name="_csrf" value={csrfToken} />
+      <ListView filter={props.filter} page={props.page} />
       <button type="submit" className={className} aria-label={name}>
         {label}
       </button>
