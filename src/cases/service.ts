@@ -5,6 +5,7 @@ import type { DB } from '../db/schema';
 import { inTransaction } from '../db/transaction';
 import {
   ADMIN_VIEW,
+  CASE_LIMITS,
   CASE_MOVES,
   CASE_TYPE_LABELS,
   type CaseChange,
@@ -24,9 +25,10 @@ import {
   USER_VIEW,
 } from '../shared/cases';
 import { addDays, formatDate, midnightIn, todayIn } from '../shared/dates';
+import { type CasePick, caseChoiceOf, casePickQuery } from '../shared/case-pick';
 import { ServiceError } from '../shared/errors';
 import type { SessionUser } from '../shared/session';
-import type { CaseChangeInput, CaseListQuery, NewCase } from './schema';
+import { type CaseChangeInput, type CaseListQuery, caseListQuery, type NewCase } from './schema';
 import {
   type CaseRow,
   type CasesStore,
@@ -41,6 +43,7 @@ import {
 
 export const CASE_NOT_FOUND = 'Case not found.';
 export const CLIENT_NOT_FOUND = 'Client not found.';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const caseNotFound = () => new ServiceError('not-found', CASE_NOT_FOUND);
 
 /** What the cases feature asks of the rest of the product. */
@@ -303,6 +306,31 @@ export function createCasesService(deps: CasesDeps) {
         total,
         page: query.page,
         pageSize: query.pageSize,
+      };
+    },
+
+    /**
+     * A case picker's choices: what its search finds (every case of the firm matching the words, or the open
+     * ones), the soonest due first, with the chosen case kept when the search did not find it.
+     */
+    async pick(actor: SessionUser, query: string, chosenId?: string): Promise<CasePick> {
+      const firmId = firmOf(actor);
+      const search = caseListQuery.parse(casePickQuery(query.slice(0, CASE_LIMITS.search)));
+      const where = whereOf(actor, search);
+      const [rows, total, names, day, chosen] = await Promise.all([
+        store.page(where, orderOf(search.sort), 0, search.pageSize),
+        store.count(where),
+        namesIn(firmId),
+        today(firmId),
+        chosenId && UUID.test(chosenId) ? store.find(firmId, chosenId) : undefined,
+      ]);
+      const choice = (row: CaseRow) => caseChoiceOf(toCaseRecord(row, names), day);
+      return {
+        query: search.q,
+        results: rows.map(choice),
+        total,
+        chosen: chosen ? choice(chosen) : undefined,
+        today: day,
       };
     },
 
