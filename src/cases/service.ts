@@ -17,6 +17,7 @@ import {
   type ClientRecord,
   canMove,
   formatMoney,
+  isDecision,
   type Person,
   personName,
   OPEN_STATUSES,
@@ -45,6 +46,12 @@ export const CASE_NOT_FOUND = 'Case not found.';
 export const CLIENT_NOT_FOUND = 'Client not found.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const caseNotFound = () => new ServiceError('not-found', CASE_NOT_FOUND);
+
+export const DECISION_IN_FUTURE = 'The decision date cannot be in the future';
+export const DECISION_BEFORE_OPENED = 'The decision date cannot be before the case was opened';
+export const DECISION_WITHOUT_MOVE = 'A decision date goes with a move to approved or rejected';
+export const NOT_DECIDED = 'Only a decided case (approved or rejected) can be reopened';
+const decisionRefusal = (message: string) => new ServiceError('invalid', message, { decidedOn: message });
 
 /** What the cases feature asks of the rest of the product. */
 export type CasesDeps = {
@@ -92,6 +99,7 @@ export function toCaseRecord(row: CaseRow, names: Map<string, string>): CaseReco
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     decidedAt: row.decided_at ? row.decided_at.toISOString() : null,
+    decidedOn: row.decided_on,
   };
 }
 
@@ -122,6 +130,7 @@ const toChange = (row: HistoryRow): CaseChange => ({
 /** Each fact a person can change: its words in the history, and its value as words. */
 const FACTS = {
   status: { label: 'Status', words: (r: CaseRow) => STATUS_LABELS[r.status] },
+  decided_on: { label: 'Decision date', words: (r: CaseRow) => r.decided_on && formatDate(r.decided_on) },
   client_id: { label: 'Client', words: (r: CaseRow) => r.client_name },
   case_type: { label: 'Case type', words: (r: CaseRow) => CASE_TYPE_LABELS[r.case_type] },
   form_type: { label: 'Form type', words: (r: CaseRow) => r.form_type },
@@ -149,7 +158,7 @@ const FACTS = {
 type Fact = keyof typeof FACTS;
 
 /** The input's facts as columns; left out of the input, left out here. */
-function valuesOf(input: Omit<CaseChangeInput, 'status'>): CaseValues {
+function valuesOf(input: Omit<CaseChangeInput, 'status' | 'decidedOn'>): CaseValues {
   const values: CaseValues = {};
   if (input.clientId !== undefined) values.client_id = input.clientId;
   if (input.caseType !== undefined) values.case_type = input.caseType;
@@ -189,6 +198,20 @@ export function createCasesService(deps: CasesDeps) {
 
   async function today(firmId: string) {
     return todayIn(await deps.timeZoneOf(firmId));
+  }
+
+  /**
+   * The day USCIS decided, as given (today in the firm's time zone when not: API clients written before the
+   * date was asked for keep working): not in the future, not before the case was opened.
+   */
+  async function decisionDay(firmId: string, before: CaseRow, given: string | undefined): Promise<string> {
+    const timeZone = await deps.timeZoneOf(firmId);
+    const day = todayIn(timeZone);
+    const opened = todayIn(timeZone, before.created_at);
+    const decided = given ?? day;
+    if (decided > day) throw decisionRefusal(DECISION_IN_FUTURE);
+    if (decided < opened) throw decisionRefusal(`${DECISION_BEFORE_OPENED} (${formatDate(opened)})`);
+    return decided;
   }
 
   /** The person a case may be assigned to: an active account of the same firm. */
@@ -473,18 +496,23 @@ export function createCasesService(deps: CasesDeps) {
           const cases = createCasesStore(trx);
           const before = await cases.findForUpdate(firmId, id);
           if (!before) throw caseNotFound();
-          const { status, ...facts } = input;
+          const { status, decidedOn, ...facts } = input;
           if (status && status !== before.status && !canMove(before.status, status))
             throw new ServiceError('conflict', refusedMoveMessage(before.status, status), {
               status: refusedMoveMessage(before.status, status),
             });
+          const moving = status && status !== before.status;
+          if (decidedOn !== undefined && !(moving && isDecision(status)))
+            throw decisionRefusal(DECISION_WITHOUT_MOVE);
           if (facts.clientId && !(await cases.findClient(firmId, facts.clientId)))
             throw new ServiceError('invalid', CLIENT_NOT_FOUND, { clientId: CLIENT_NOT_FOUND });
           await checkReceipt(cases, firmId, facts.receiptNumber, id);
           const values = valuesOf(facts);
-          if (status && status !== before.status) {
+          if (moving) {
             values.status = status;
-            values.decided_at = status === 'approved' || status === 'rejected' ? new Date() : null;
+            const decided = isDecision(status);
+            values.decided_at = decided ? new Date() : null;
+            values.decided_on = decided ? await decisionDay(firmId, before, decidedOn) : null;
           }
           const changed = (Object.keys(values) as Array<keyof CaseValues>).filter(
             (k) => k !== 'decided_at' && values[k] !== before[k as keyof CaseRow],
@@ -505,6 +533,53 @@ export function createCasesService(deps: CasesDeps) {
           return after;
         }),
       );
+      return toCaseRecord(row, names);
+    },
+
+    /**
+     * An administrator's correction: a decision recorded by mistake is undone, the case back to processing
+     * and undecided, with the reason in its history and the audit log. (Out of a rejection, processing is
+     * otherwise an appeal: that is the ordinary move, not this.)
+     */
+    async reopenDecision(actor: SessionUser, id: string, reason: string): Promise<CaseRecord> {
+      const firmId = firmOf(actor);
+      const names = await namesIn(firmId);
+      const row = await inTransaction(db, async (trx) => {
+        const cases = createCasesStore(trx);
+        const before = await cases.findForUpdate(firmId, id);
+        if (!before) throw caseNotFound();
+        if (!isDecision(before.status))
+          throw new ServiceError(
+            'conflict',
+            `${NOT_DECIDED}: this one is ${STATUS_LABELS[before.status].toLowerCase()}.`,
+          );
+        const after = await cases.update(id, { status: 'processing', decided_at: null, decided_on: null });
+        const who = {
+          case_id: id,
+          actor_user_id: actor.id,
+          actor_name: names.get(actor.id) ?? actor.firstName,
+        };
+        await cases.addHistory([
+          ...changesBetween(before, after, names, actor),
+          { ...who, field: 'Decision reopened', from_value: null, to_value: reason },
+        ]);
+        const facts = (r: CaseRow) => ({
+          caseNumber: r.case_number,
+          client: { name: r.client_name },
+          status: r.status,
+          decidedOn: r.decided_on,
+        });
+        await createAuditService(trx).record({
+          actorUserId: actor.id,
+          action: 'case.decision-reopened',
+          entity: 'case',
+          entityId: id,
+          before: facts(before),
+          after: { ...facts(after), reason },
+          firmId,
+        });
+        return after;
+      });
       return toCaseRecord(row, names);
     },
 

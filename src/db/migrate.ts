@@ -12,6 +12,7 @@ import * as documents from './migrations/0011_documents';
 import * as ai from './migrations/0012_ai';
 import * as forms from './migrations/0013_forms';
 import * as reports from './migrations/0014_reports';
+import * as caseDecisions from './migrations/0015_case_decisions';
 
 /** Migrations are listed here in order, so the bundled server carries them without reading a folder. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0012_ai': ai,
   '0013_forms': forms,
   '0014_reports': reports,
+  '0015_case_decisions': caseDecisions,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

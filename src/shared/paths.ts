@@ -37,6 +37,10 @@ export const pages = {
     edit: (caseId: string) => `/${area}/cases/${caseId}/edit`,
     /** Posts a status move (the Process button and the case page's moves). */
     move: (caseId: string) => `/${area}/cases/${caseId}/status`,
+    /** Confirms a move to approved or rejected, with the day USCIS decided (`?to=approved`). */
+    decide: (caseId: string) => `/${area}/cases/${caseId}/decide`,
+    /** An administrator reopens a decision recorded by mistake. */
+    reopen: (caseId: string) => `/${area}/cases/${caseId}/reopen`,
     remove: (caseId: string) => `/${area}/cases/${caseId}/delete`,
     import: `/${area}/cases/import`,
     export: `/${area}/cases/export`,
@@ -166,6 +170,7 @@ export const api = {
   activity: '/activity',
   cases: '/cases',
   case: (caseId: string) => `/cases/${caseId}`,
+  caseReopen: (caseId: string) => `/cases/${caseId}/reopen`,
   casesImport: '/cases/import',
   casesExport: '/cases/export',
   clients: '/clients',
