@@ -300,6 +300,12 @@ export async function renderUpdateRefusal(ctx: Ctx, refusal: Refusal, body: Reco
   await showEdit(ctx, { record, values, errors: refusal.fields, refusal: error }, refusal.status);
 }
 
+/** The lifecycle's refusal of a move, as the service words it (409). */
+const movedNowhere = (record: CaseDetail, to: Decision): Refusal => ({
+  status: 409,
+  message: refusedMoveMessage(record.status, to),
+});
+
 /**
  * A refused move: the list it was posted from, or the case page, saying why. A decision posted without its
  * date goes to the question of the date first; one whose date was refused, to that question again.
@@ -309,9 +315,10 @@ export async function renderMoveRefusal(ctx: Ctx, refusal: Refusal, body: Record
   const area = areaOf(ctx.actor);
   const to = body.status as CaseDetail['status'];
   if (isDecision(to) && refusal.fields?.decidedOn) {
-    const back = backPathOf(area, body);
-    if (body.decidedOn === undefined) return ctx.res.redirect(303, decidePath(area, ctx.params.id, to, back));
     const record = await ctx.deps.cases.get(ctx.actor!, ctx.params.id);
+    if (!canMove(record.status, to)) return renderMoveRefusal(ctx, movedNowhere(record, to), body);
+    const back = backPathOf(area, body);
+    if (body.decidedOn === undefined) return ctx.res.redirect(303, decidePath(area, record.id, to, back));
     const decidedOn = typeof body.decidedOn === 'string' ? body.decidedOn : undefined;
     return showDecide(ctx, record, to, { decidedOn, error: refusal.fields.decidedOn, back }, refusal.status);
   }

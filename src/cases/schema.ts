@@ -119,7 +119,7 @@ export const caseChangeSchema = z.object({
   legalFee: caseFacts.legalFee,
   amountPaid: caseFacts.amountPaid,
   status: statusField.optional(),
-  decidedOn: decidedOnField.optional(),
+  decidedOn: nullable(decidedOnField),
 });
 
 /**

@@ -129,8 +129,9 @@ const toChange = (row: HistoryRow): CaseChange => ({
 
 /** Each fact a person can change: its words in the history, and its value as words. */
 const FACTS = {
-  status: { label: 'Status', words: (r: CaseRow) => STATUS_LABELS[r.status] },
+  // Before the status: the history, newest first, reads the move and then its date.
   decided_on: { label: 'Decision date', words: (r: CaseRow) => r.decided_on && formatDate(r.decided_on) },
+  status: { label: 'Status', words: (r: CaseRow) => STATUS_LABELS[r.status] },
   client_id: { label: 'Client', words: (r: CaseRow) => r.client_name },
   case_type: { label: 'Case type', words: (r: CaseRow) => CASE_TYPE_LABELS[r.case_type] },
   form_type: { label: 'Form type', words: (r: CaseRow) => r.form_type },
@@ -204,8 +205,7 @@ export function createCasesService(deps: CasesDeps) {
    * The day USCIS decided, as given (today in the firm's time zone when not: API clients written before the
    * date was asked for keep working): not in the future, not before the case was opened.
    */
-  async function decisionDay(firmId: string, before: CaseRow, given: string | undefined): Promise<string> {
-    const timeZone = await deps.timeZoneOf(firmId);
+  function decisionDay(timeZone: string, before: CaseRow, given: string | undefined): string {
     const day = todayIn(timeZone);
     const opened = todayIn(timeZone, before.created_at);
     const decided = given ?? day;
@@ -490,7 +490,8 @@ export function createCasesService(deps: CasesDeps) {
     async change(actor: SessionUser, id: string, input: CaseChangeInput): Promise<CaseRecord> {
       const firmId = firmOf(actor);
       await checkAssignee(firmId, input.assigneeId);
-      const names = await namesIn(firmId);
+      // Read before the transaction: the embedded database has one connection, which the transaction holds.
+      const [names, timeZone] = await Promise.all([namesIn(firmId), deps.timeZoneOf(firmId)]);
       const row = await explainRaces(() =>
         inTransaction(db, async (trx) => {
           const cases = createCasesStore(trx);
@@ -502,7 +503,8 @@ export function createCasesService(deps: CasesDeps) {
               status: refusedMoveMessage(before.status, status),
             });
           const moving = status && status !== before.status;
-          if (decidedOn !== undefined && !(moving && isDecision(status)))
+          // A whole record sent back (read, changed, PUT) carries the stored date: that is no new decision.
+          if (decidedOn && !(moving && isDecision(status)) && decidedOn !== before.decided_on)
             throw decisionRefusal(DECISION_WITHOUT_MOVE);
           if (facts.clientId && !(await cases.findClient(firmId, facts.clientId)))
             throw new ServiceError('invalid', CLIENT_NOT_FOUND, { clientId: CLIENT_NOT_FOUND });
@@ -512,7 +514,7 @@ export function createCasesService(deps: CasesDeps) {
             values.status = status;
             const decided = isDecision(status);
             values.decided_at = decided ? new Date() : null;
-            values.decided_on = decided ? await decisionDay(firmId, before, decidedOn) : null;
+            values.decided_on = decided ? decisionDay(timeZone, before, decidedOn ?? undefined) : null;
           }
           const changed = (Object.keys(values) as Array<keyof CaseValues>).filter(
             (k) => k !== 'decided_at' && values[k] !== before[k as keyof CaseRow],

@@ -158,13 +158,14 @@ function Moves(props: { area: CaseArea; record: CaseDetail; closed?: string; reo
           {record.nextStatuses.map((to) =>
             // A decision is recorded once confirmed, with the day USCIS decided.
             isDecision(to) ? (
-              <a
-                key={to}
-                href={decidePath(area, record.id, to)}
-                className={to === 'rejected' ? 'btn btn-danger-outline' : 'btn btn-secondary'}
-              >
-                {moveLabel(record.status, to)}
-              </a>
+              <div key={to} className="case-move-form">
+                <a
+                  href={decidePath(area, record.id, to)}
+                  className={to === 'rejected' ? 'btn btn-danger-outline' : 'btn btn-secondary'}
+                >
+                  {moveLabel(record.status, to)}
+                </a>
+              </div>
             ) : (
               <MoveForm
                 key={to}
