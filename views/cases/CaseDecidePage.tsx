@@ -51,9 +51,14 @@ export function CaseDecidePage(props: CaseDecidePageProps) {
       {reason && <Alert kind="error">{reason}</Alert>}
       <p>{words.question(record.caseNumber, record.client.name)}</p>
       <p className="muted">
-        {`Form ${record.formType}; due `}
-        <DueDate record={record} today={today} />
-        {`; opened ${formatDate(opened)}.`}
+        {`Form ${record.formType}, opened ${formatDate(opened)}`}
+        {record.dueDate && (
+          <>
+            {', due '}
+            <DueDate record={record} today={today} />
+          </>
+        )}
+        .
       </p>
       <p>{words.after}</p>
       <form method="post" action={paths.move(record.id)}>
