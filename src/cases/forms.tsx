@@ -3,7 +3,7 @@ import { type AdminCasesPageProps, CasesPage as AdminCasesPage } from '../../vie
 import { CaseDecidePage, type CaseDecidePageProps } from '../../views/cases/CaseDecidePage';
 import { CaseDeletePage } from '../../views/cases/CaseDeletePage';
 import { CaseEditPage, type CaseEditPageProps } from '../../views/cases/CaseEditPage';
-import { CASE_FIELDS, type CaseValues, caseValuesOf, EMPTY_CASE } from '../../views/cases/CaseForm';
+import { CASE_FIELDS, type CaseValues, caseValuesOf, newCaseValues } from '../../views/cases/CaseForm';
 import { CasePage } from '../../views/cases/CasePage';
 import { CaseReopenPage, type CaseReopenPageProps } from '../../views/cases/CaseReopenPage';
 import { ClientDeletePage } from '../../views/cases/ClientDeletePage';
@@ -158,7 +158,7 @@ export async function showEdit({ deps, req, res }: Page, state: EditState, statu
   const actor = actorOf(req);
   const closed = deps.closedFor(actor);
   const { record } = state;
-  const values = state.values ?? (record ? caseValuesOf(record) : EMPTY_CASE);
+  const values = state.values ?? (record ? caseValuesOf(record) : newCaseValues(actor.id));
   const page = (
     <CaseEditPage
       area={areaOf(actor)}

@@ -456,6 +456,12 @@ describe.each(BACKENDS)('the case and client pages on %s, as served without Java
       const page = await open(attorney, '/user/cases/new');
       expect(page.status).toBe(200);
       expect(page.text).toContain('New Case');
+      // Assigned to the person opening it unless they choose someone else; the same on Case Management's form.
+      expect(valueOf(page.html, 'case-assigneeId')).toBe(attorneyId);
+      const adminId = (
+        await db().selectFrom('users').select('id').where('login_id', '=', 'admin').executeTakeFirstOrThrow()
+      ).id;
+      expect(valueOf((await open(admin, '/admin/cases')).html, 'create-assigneeId')).toBe(adminId);
       const fields = {
         clientName: 'Tomasz Receiptski',
         caseType: 'visa',
