@@ -22,6 +22,10 @@ export const pages = {
   accountTwoFactorOff: '/account/two-factor/off',
   /** New recovery codes, shown once (GET), and the form that makes them (POST). */
   accountRecoveryCodes: '/account/recovery-codes',
+  /** The same codes as a .txt attachment, a page to print, and the form that puts them away (Continue). */
+  accountRecoveryCodesText: '/account/recovery-codes/download',
+  accountRecoveryCodesPrint: '/account/recovery-codes/print',
+  accountRecoveryCodesDone: '/account/recovery-codes/done',
   /** A firm's stylesheet (its primary colour) and logo, for its signed-in users. */
   firmTheme: (firmId: string, version: string) => `/firms/${firmId}/theme-${version}.css`,
   firmLogo: (firmId: string, version: string) => `/firms/${firmId}/logo-${version}`,

@@ -113,7 +113,22 @@ describe('two-factor sign-in in the browser', () => {
       const codes = await page.$$eval('.recovery-codes code', (list) => list.map((c) => c.textContent ?? ''));
       expect(codes).toHaveLength(10);
       await noViolations(page);
-      if (javaScript) await screenshot(page, 'mfa-recovery-codes');
+      if (javaScript) {
+        await screenshot(page, 'mfa-recovery-codes');
+        // Copy puts the codes on the clipboard, one a line, and says so.
+        await page
+          .browserContext()
+          .overridePermissions(suite.url, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
+        await page.bringToFront();
+        await (await page.waitForSelector('.recovery-tools button'))!.click();
+        await page.waitForFunction(() => document.querySelector('.recovery-said')?.textContent !== '');
+        expect(await textOf(page, '.recovery-said')).toBe('Copied the recovery codes.');
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(codes.join('\n'));
+        expect(await page.$$eval('.recovery-tools button', (b) => b.map((e) => e.textContent))).toEqual([
+          'Copy',
+          'Print',
+        ]);
+      } else expect(await page.$('.recovery-tools')).toBeNull();
       await clickAndWait(page, await control(page, 'Continue', 'main'));
       expect(pathOf(page)).toBe('/admin/dashboard');
       expect(await textOf(page, 'header')).toContain('Welcome, Dana (admin)');
