@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { island } from './runtime/island';
 
 /**
- * Copy and Print for new recovery codes: buttons only a live page can offer, so they appear once it is live
- * (without JavaScript the page's Download and Print view links do the same).
+ * Copy (on the codes' page) and Print (on their print view) for new recovery codes: buttons only a live page
+ * can offer, so they appear once it is live (without JavaScript: select the codes, or the browser's Print).
  */
 function RecoveryCodeTools({ codes, print }: { codes: string[]; print?: boolean }) {
   const [live, setLive] = useState(false);
@@ -23,14 +23,15 @@ function RecoveryCodeTools({ codes, print }: { codes: string[]; print?: boolean 
     <>
       {live && (
         <span className="recovery-tools">
-          {!print && (
+          {print ? (
+            <button type="button" className="btn btn-primary" onClick={() => window.print()}>
+              Print
+            </button>
+          ) : (
             <button type="button" className="btn btn-secondary" onClick={() => void copy()}>
               Copy
             </button>
           )}
-          <button type="button" className="btn btn-secondary" onClick={() => window.print()}>
-            Print
-          </button>
         </span>
       )}
       <span className="recovery-said" role="status">

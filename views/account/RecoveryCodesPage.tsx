@@ -27,10 +27,10 @@ export function RecoveryCodesPage(props: { codes: string[]; continueTo: string; 
           Each code signs you in to Reti Immigration once, in place of a code from your authenticator app.
         </p>
         {list}
-        <p className="no-print">
+        <div className="no-print recovery-actions">
           <Island of={RecoveryCodeTools} props={{ codes, print: true }} trigger="load" />{' '}
           <a href={pages.accountRecoveryCodes}>Back to your recovery codes</a>
-        </p>
+        </div>
       </section>
     );
   return (
@@ -44,7 +44,7 @@ export function RecoveryCodesPage(props: { codes: string[]; continueTo: string; 
         <strong>They are shown only until you continue.</strong>
       </p>
       {list}
-      <p className="recovery-actions">
+      <div className="recovery-actions">
         <Island of={RecoveryCodeTools} props={{ codes }} trigger="load" />
         <a className="btn btn-secondary" href={pages.accountRecoveryCodesText} download>
           Download (.txt)
@@ -52,7 +52,7 @@ export function RecoveryCodesPage(props: { codes: string[]; continueTo: string; 
         <a className="btn btn-secondary" href={pages.accountRecoveryCodesPrint}>
           Print view
         </a>
-      </p>
+      </div>
       <form method="post" action={pages.accountRecoveryCodesDone}>
         <input type="hidden" name="_csrf" value={csrfToken} />
         <button type="submit" className="btn btn-primary">
