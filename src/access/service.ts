@@ -85,6 +85,7 @@ const toEntry = (action: Action, roles: Record<Role, Flags>): PermissionEntry =>
   description: action.description,
   route: action.route,
   method: action.method,
+  category: action.category,
   isActive: action.isActive,
   isPublic: action.isPublic,
   permissions: ROLE_COLUMNS.map(({ roleId, roleName }) => ({

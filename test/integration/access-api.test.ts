@@ -132,6 +132,7 @@ describe.each(BACKENDS)('the actions and permissions API (%s)', (backend) => {
         description: getAll.description,
         route: '/api/actions',
         method: 'GET',
+        category: 'Access Control',
         isActive: true,
         isPublic: false,
         // Staff can never untick their own read of the catalog: Role Management shows it locked.
