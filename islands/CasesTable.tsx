@@ -5,8 +5,8 @@ import {
   caseQuery,
   type CaseRecord,
   type CaseStatus,
+  isDecision,
   type Person,
-  PROCESS_TO,
   STATUS_LABELS,
 } from '../src/shared/cases';
 import { api, pages } from '../src/shared/paths';
@@ -17,6 +17,7 @@ import {
   caseColumns,
   type CaseListView,
   type ClosedCaseControls,
+  decidePath,
   listPath,
   MoveForm,
   viewFromQuery,
@@ -129,6 +130,8 @@ function CasesTable(props: CasesTableProps) {
   }
 
   async function move(record: CaseRecord, to: CaseStatus) {
+    // A decision is confirmed first, with the day USCIS decided; then back to this list as it is.
+    if (isDecision(to)) return window.location.assign(decidePath(area, record.id, to, listPath(area, view)));
     try {
       const after = await request<CaseRecord>(api.case(record.id), {
         method: 'PATCH',
@@ -259,8 +262,8 @@ function UserHead({ view, closed }: { view: CaseListView; closed: ClosedCaseCont
 }
 
 /**
- * Edit, and Process: from pending or on hold it starts processing at once; from processing (USCIS decides)
- * or rejected (an appeal) the person chooses the move on the case page; an approved case is final.
+ * Edit, and Process: the case's next step, chosen among the moves its status allows (a decision asks for
+ * confirmation and its date first); an approved case has none, so no Process.
  */
 function RowActions(props: {
   record: CaseRecord;
@@ -271,7 +274,6 @@ function RowActions(props: {
 }) {
   const { record, closed } = props;
   const paths = pages.cases('user');
-  const to = PROCESS_TO[record.status];
   const name = (verb: string) => `${verb} ${record.caseNumber}`;
   return (
     <div className="case-actions">
@@ -280,11 +282,11 @@ function RowActions(props: {
           Edit
         </a>
       )}
-      {!closed.move && to && (
+      {!closed.move && record.nextStatuses.length > 0 && (
         <MoveForm
           area="user"
           record={record}
-          to={to}
+          to={record.nextStatuses}
           label="Process"
           name={name('Process')}
           id={`process-${record.id}`}
@@ -293,16 +295,6 @@ function RowActions(props: {
           className="btn btn-small btn-primary"
           onMove={props.onMove}
         />
-      )}
-      {!closed.move && !to && record.status !== 'approved' && (
-        <a
-          id={`process-${record.id}`}
-          className="btn btn-small btn-primary"
-          href={`${paths.view(record.id)}#moves`}
-          aria-label={name('Process')}
-        >
-          Process
-        </a>
       )}
     </div>
   );

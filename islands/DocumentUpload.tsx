@@ -15,21 +15,14 @@ import {
 } from '../src/shared/documents';
 import { api, pages } from '../src/shared/paths';
 import { island } from './runtime/island';
-import {
-  CATEGORY_OPTIONS,
-  type CaseChoice,
-  caseOptions,
-  DEFAULT_CATEGORY,
-  type DocumentArea,
-} from './ui/documents';
+import { type CasePick, CasePicker, CasePickerSearch } from './ui/case-picker';
+import { CATEGORY_OPTIONS, DEFAULT_CATEGORY, type DocumentArea } from './ui/documents';
 import { Alert, SelectField } from './ui/form';
 
 export type DocumentUploadProps = {
   area: DocumentArea;
-  /** The cases a document may be filed under. */
-  cases: CaseChoice[];
-  /** Chosen beforehand: the case the list shows, or the one the person came from. */
-  caseId?: string;
+  /** The case a document is filed under: chosen beforehand (the case the list shows), or found by a search. */
+  pick: CasePick;
   category?: DocumentCategory;
   csrfToken: string;
   /** Why the file posted without JavaScript was refused. */
@@ -252,12 +245,12 @@ function DocumentUpload(props: DocumentUploadProps) {
         <fieldset className="plain-fieldset" disabled={Boolean(closed)}>
           <legend className="visually-hidden">Upload documents</legend>
           <div className="upload-choices">
-            <SelectField
+            <CasePicker
               id={`${id}case`}
               name="caseId"
-              label="Case"
-              options={caseOptions(props.cases, 'No case (the firm’s own)')}
-              defaultValue={props.caseId ?? ''}
+              pick={props.pick}
+              none="No case (the firm’s own)"
+              searchForm={`${id}case-search`}
             />
             <SelectField
               id={`${id}category`}
@@ -303,6 +296,7 @@ function DocumentUpload(props: DocumentUploadProps) {
           )}
         </fieldset>
       </form>
+      <CasePickerSearch id={`${id}case-search`} action={paths.list} />
       {uploads.length > 0 && (
         <ul className="upload-list" aria-label="Uploads">
           {uploads.map((u) => (

@@ -1,13 +1,17 @@
 import { island } from './runtime/island';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { request } from '../src/shared/api-client';
 import {
   ACCESS_MESSAGES,
   type PermissionEntry,
+  type PermissionView,
+  permissionGroups,
+  permissionPath,
   ROLE_COLUMNS,
   type RolePermission,
 } from '../src/shared/access';
 import type { Role } from '../src/shared/session';
+import { Field, SelectField } from './ui/form';
 import {
   Loading,
   type Outcome,
@@ -31,6 +35,8 @@ export const flagField = (roleId: Role, flag: Flag) => `${roleId}.${flag}`;
 
 export type PermissionGridProps = {
   entries: PermissionEntry[];
+  /** The search and category the page was asked for (`?q=&category=`). */
+  view: PermissionView;
   csrfToken?: string;
   /** The row being edited (without JavaScript: ?edit=, or a refused save with the values entered). */
   editing?: { id: string; permissions: RolePermission[] };
@@ -61,6 +67,18 @@ function PermissionGrid(props: PermissionGridProps) {
   const [line, setLine] = useState<RowLine>();
   const root = useRef<HTMLDivElement>(null);
   const focusLater = useFocusAfterRender(root);
+  const [view, setView] = useState(props.view);
+  const groups = permissionGroups(entries, view);
+  const categories = useMemo(() => [...new Set(entries.map((e) => e.category))].sort(), [entries]);
+
+  /** Live, the rows follow the search as it is typed; the address follows too, so a reload keeps it. */
+  function searched(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const next = { q: String(form.get('q') ?? ''), category: String(form.get('category') ?? '') };
+    setView(next);
+    history.replaceState(null, '', permissionPath(next));
+  }
 
   /**
    * Edit enables the row's boxes, which come before it in the row: focus goes to the first of them,
@@ -132,6 +150,42 @@ function PermissionGrid(props: PermissionGridProps) {
     <div className="access-grid" ref={root}>
       <OutcomeAlert outcome={outcome} />
       {loading && <Loading text={ACCESS_MESSAGES.loadingPermissions} />}
+      <form
+        className="card access-search"
+        method="get"
+        action={permissionPath({ q: '', category: '' })}
+        role="search"
+        onSubmit={searched}
+        onChange={searched}
+      >
+        <Field
+          id="permissions-q"
+          name="q"
+          type="search"
+          label="Search actions"
+          hint="Words in an action's name, route, method or description"
+          maxLength={100}
+          defaultValue={props.view.q}
+        />
+        <SelectField
+          id="permissions-category"
+          name="category"
+          label="Category"
+          options={[
+            { value: '', label: 'All categories' },
+            ...categories.map((c) => ({ value: c, label: c })),
+          ]}
+          defaultValue={props.view.category}
+        />
+        <div className="access-search-actions">
+          <button type="submit" className="btn btn-secondary">
+            Search
+          </button>
+        </div>
+      </form>
+      <p className="muted" role="status">
+        {`${groups.reduce((n, g) => n + g.entries.length, 0)} of ${entries.length} actions shown, by category.`}
+      </p>
       <div className="access-table-wrap">
         <table className="access-table" aria-busy={loading || undefined}>
           <caption className="visually-hidden">
@@ -150,25 +204,45 @@ function PermissionGrid(props: PermissionGridProps) {
               <th scope="col">Actions</th>
             </tr>
           </thead>
-          <tbody>
-            {withRowOutcome(
-              entries.map((entry) => (
-                <PermissionRow
-                  key={entry.id}
-                  entry={entry}
-                  draft={drafts[entry.id]}
-                  saving={saving === entry.id}
-                  csrfToken={props.csrfToken}
-                  onEdit={edit}
-                  onTick={tick}
-                  onSave={save}
-                />
-              )),
-              entries.map((e) => e.id),
-              line,
-              COLUMNS,
-            )}
-          </tbody>
+          {groups.length === 0 && (
+            <tbody>
+              <tr>
+                <td colSpan={COLUMNS} className="muted">
+                  No action matches the search.
+                </td>
+              </tr>
+            </tbody>
+          )}
+          {groups.map((group) => {
+            const ids = group.entries.map((e) => e.id);
+            return (
+              <tbody key={group.category}>
+                <tr className="access-group">
+                  <th scope="rowgroup" colSpan={COLUMNS}>
+                    {`${group.category} (${group.entries.length})`}
+                  </th>
+                </tr>
+                {withRowOutcome(
+                  group.entries.map((entry) => (
+                    <PermissionRow
+                      key={entry.id}
+                      entry={entry}
+                      view={view}
+                      draft={drafts[entry.id]}
+                      saving={saving === entry.id}
+                      csrfToken={props.csrfToken}
+                      onEdit={edit}
+                      onTick={tick}
+                      onSave={save}
+                    />
+                  )),
+                  ids,
+                  line && ids.includes(line.rowId) ? line : undefined,
+                  COLUMNS,
+                )}
+              </tbody>
+            );
+          })}
         </table>
       </div>
     </div>
@@ -177,6 +251,7 @@ function PermissionGrid(props: PermissionGridProps) {
 
 function PermissionRow(props: {
   entry: PermissionEntry;
+  view: PermissionView;
   draft?: RolePermission[];
   saving: boolean;
   csrfToken?: string;
@@ -247,7 +322,7 @@ function PermissionRow(props: {
           <div className="access-row-buttons">
             <a
               className="btn btn-ghost"
-              href={`/reti/role-management?edit=${entry.id}#${rowAnchor(entry.id)}`}
+              href={`${permissionPath(props.view, { edit: entry.id })}#${rowAnchor(entry.id)}`}
               aria-label={`Edit ${entry.name}`}
               data-control="edit"
               onClick={(e) => props.onEdit(e, entry)}

@@ -146,10 +146,22 @@ export function createApp(deps: AppDeps): App {
   // Services, each over its own store; the composition root is the only place that wires them.
   const sessions = createSessionsStore(db);
   const endSessions = sessionRevoker({ redis, redisPrefix, sessions });
-  const access = createAccessService({ db, redis, redisPrefix, logger, declared: DECLARED_ACTIONS });
+  const access = createAccessService({
+    db,
+    redis,
+    redisPrefix,
+    logger,
+    declared: DECLARED_ACTIONS,
+    timeZone: config.timeZone,
+  });
   const storage = localDocumentStorage(documentsDirOf(config));
   const firmsIn = (handle: typeof db) =>
-    createFirmsService({ db: handle, endSessions, removeFiles: storage.removeFirm });
+    createFirmsService({
+      db: handle,
+      endSessions,
+      removeFiles: storage.removeFirm,
+      timeZone: config.timeZone,
+    });
   const firms = firmsIn(db);
   const sealer = createSealer(config.settingsKey);
   const settingsIn = (handle: typeof db) =>

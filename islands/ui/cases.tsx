@@ -13,6 +13,7 @@ import {
   type CaseRecord,
   type CaseSortKey,
   type CaseStatus,
+  type Decision,
   DEFAULT_CASE_SORT,
   FORM_TYPES,
   type FormType,
@@ -35,6 +36,8 @@ export type ClosedCaseControls = {
   create?: string;
   edit?: string;
   move?: string;
+  /** Reopening a decision recorded by mistake (an administrator's). */
+  reopen?: string;
   remove?: string;
   clientEdit?: string;
   clientRemove?: string;
@@ -118,18 +121,28 @@ export function StatusBadge({ status, area }: { status: CaseStatus; area: CaseAr
   return <Badge status={status} label={statusWords(status, area)} tone={TONES[status]} />;
 }
 
+/** Where a decision is confirmed with its date: the list the move came from rides along. */
+export function decidePath(area: CaseArea, caseId: string, to: Decision, back?: string) {
+  const query = new URLSearchParams({ to });
+  if (back) query.set('back', back);
+  return `${pages.cases(area).decide(caseId)}?${query}`;
+}
+
 /** The words of the button that moves a case from its status to another. */
 export const moveLabel = (from: CaseStatus, to: CaseStatus) =>
   from === 'rejected' ? REOPEN_LABEL : MOVE_LABELS[to];
 
 /**
- * A small form that moves the case to `to`. It says where it was posted from (the case page, or the list at
- * its view), so the answer comes back there; an island may make the move itself (`onMove`).
+ * A small form that moves the case: to `to`, or to the move chosen among `moves` (the list's Process). It
+ * says where it was posted from (the case page, or the list at its view), so the answer comes back there;
+ * a decision posted without its date is taken to the question of the date. An island may make the move
+ * itself (`onMove`).
  */
 export function MoveForm(props: {
   area: CaseArea;
   record: CaseRecord;
-  to: CaseStatus;
+  /** One move (a button), or the moves to choose from (a select and the button). */
+  to: CaseStatus | readonly CaseStatus[];
   label: string;
   csrfToken?: string;
   /** The list view it was posted from; none: from the case page. */
@@ -140,22 +153,33 @@ export function MoveForm(props: {
   id?: string;
   onMove?: (record: CaseRecord, to: CaseStatus) => void;
 }) {
-  const { view, onMove } = props;
+  const { view, onMove, record } = props;
   const submit = onMove
-    ? (event: FormEvent) => {
+    ? (event: FormEvent<HTMLFormElement>) => {
         event.preventDefault();
-        onMove(props.record, props.to);
+        onMove(record, new FormData(event.currentTarget).get('status') as CaseStatus);
       }
     : undefined;
+  const choices = typeof props.to === 'string' ? undefined : props.to;
   return (
     <form
       method="post"
-      action={pages.cases(props.area).move(props.record.id)}
+      action={pages.cases(props.area).move(record.id)}
       className="case-move-form"
       onSubmit={submit}
     >
       <input type="hidden" name="_csrf" value={props.csrfToken} />
-      <input type="hidden" name="status" value={props.to} />
+      {choices ? (
+        <select name="status" aria-label={`Next step for ${record.caseNumber}`} className="case-move-select">
+          {choices.map((to) => (
+            <option key={to} value={to}>
+              {moveLabel(record.status, to)}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input type="hidden" name="status" value={props.to as CaseStatus} />
+      )}
       {view && <input type="hidden" name="back" value={listPath(props.area, view)} />}
       <button
         type="submit"

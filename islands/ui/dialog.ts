@@ -1,11 +1,24 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 
+/**
+ * A modal opens on its first field, not on its close button (the browser's own choice: the first control):
+ * a person opened it to type.
+ */
+function showOnFirstField(dialog: HTMLDialogElement) {
+  dialog.showModal();
+  const fields = 'input:not([type="hidden"]), select, textarea';
+  // After a refused post, the first field to correct.
+  (
+    dialog.querySelector<HTMLElement>('[aria-invalid="true"]') ?? dialog.querySelector<HTMLElement>(fields)
+  )?.focus();
+}
+
 /** A native <dialog> as a modal: focus trap, Escape and backdrop come from the browser. */
 export function useDialog(onClose: () => void, openOnMount: boolean) {
   const ref = useRef<HTMLDialogElement>(null);
   const open = useCallback(() => {
     const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
+    if (dialog && !dialog.open) showOnFirstField(dialog);
   }, []);
   const close = useCallback(() => ref.current?.close(), []);
   useEffect(() => {
@@ -14,7 +27,7 @@ export function useDialog(onClose: () => void, openOnMount: boolean) {
     // The server opens the dialog without JavaScript (after a form post); make it a real modal now.
     if (openOnMount || dialog.open) {
       dialog.close();
-      dialog.showModal();
+      showOnFirstField(dialog);
     }
     dialog.addEventListener('close', onClose);
     return () => dialog.removeEventListener('close', onClose);

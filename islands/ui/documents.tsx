@@ -1,6 +1,6 @@
 /**
  * The pieces of the documents pages that the server's views and the DocumentUpload island both render:
- * a status in words, the choices of case and category, and the list's addresses.
+ * a status in words, the choices of category, and the list's addresses.
  */
 import {
   DOCUMENT_CATEGORIES,
@@ -15,9 +15,6 @@ import { Badge } from './badge';
 
 /** Whose pages these are: an administrator's (under /admin) or a firm user's (under /user). */
 export type DocumentArea = 'admin' | 'user';
-
-/** A case a document can be filed under, as a select offers it. */
-export type CaseChoice = { id: string; caseNumber: string; clientName: string };
 
 /** The list's search, filters and page, as the page's address carries them. */
 export type DocumentListView = {
@@ -60,14 +57,6 @@ const STATUS_TONES = {
 /** An analysis's state as a pill: the word says it, the colour repeats it. */
 export function DocumentStatusBadge({ status }: { status: DocumentStatus }) {
   return <Badge status={status} label={DOCUMENT_STATUS_LABELS[status]} tone={STATUS_TONES[status]} />;
-}
-
-/** "IMM-2026-0042 · Ana Souza" */
-export const caseChoiceLabel = (c: CaseChoice) => `${c.caseNumber} · ${c.clientName}`;
-
-/** The options of a case select: `none` names the choice of no case (filed with the firm, or any case). */
-export function caseOptions(cases: CaseChoice[], none: string) {
-  return [{ value: '', label: none }, ...cases.map((c) => ({ value: c.id, label: caseChoiceLabel(c) }))];
 }
 
 export const CATEGORY_OPTIONS = DOCUMENT_CATEGORY_CODES.map((c) => ({

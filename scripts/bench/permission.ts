@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '../../src/config';
 // The permission check's cost per request: the enforcing middleware over the seeded catalog, timed in
 // process with no I/O (the matrix is in memory once loaded).
 import type { NextFunction, Request, Response } from 'express';
@@ -30,6 +31,7 @@ export async function measurePermissionCheck(): Promise<PermissionFigure> {
     const access = createAccessService({
       db: database.db,
       declared: DECLARED_ACTIONS,
+      timeZone: DEFAULT_TIME_ZONE,
       redisPrefix: 'bench:',
       logger: createLogger('silent'),
     });

@@ -81,7 +81,9 @@ export async function showRoles(
   const row = entries.find((e) => e.id === state.editing && !e.isPublic);
   const editing = row && { id: row.id, permissions: state.entered ?? row.permissions };
   const error = state.error && row ? OUTCOMES.permissionsRefused(row.name, state.error) : state.error;
-  render(req, res, <RoleManagementPage entries={entries} editing={editing} error={error} />, {
+  const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, 100) : '');
+  const view = { q: text(req.query.q), category: text(req.query.category) };
+  render(req, res, <RoleManagementPage entries={entries} view={view} editing={editing} error={error} />, {
     meta: ROLES_META,
     status,
   });

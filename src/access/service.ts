@@ -1,3 +1,4 @@
+import { todayIn } from '../shared/dates';
 import { type Kysely, sql } from 'kysely';
 import type { Logger } from 'pino';
 import { type AuditService, createAuditService } from '../audit/service';
@@ -43,14 +44,13 @@ const cataloged = (a: ActionMeta) => ({ method: a.method, route: `/api${a.route}
 /** An arbitrary constant naming the catalog's advisory lock. */
 const CATALOG_LOCK = 727_002;
 
-const day = (d: Date) => d.toISOString().slice(0, 10);
-
 /** The declarations the product is built from, by method and route pattern. */
 type Declared = Map<string, ActionMeta>;
 const declaredIndex = (actions: ActionMeta[]): Declared =>
   new Map(actions.map((a) => [patternKey(a.method, `/api${a.route}`), a]));
 
-const toAction = (row: ActionRow, declared: Declared): Action => {
+/** A row as the API answers it; its days are the platform's (staff's) calendar days, not UTC's. */
+const toAction = (row: ActionRow, declared: Declared, timeZone: string): Action => {
   const declaration = declared.get(patternKey(row.method, row.route));
   return {
     id: row.id,
@@ -61,8 +61,8 @@ const toAction = (row: ActionRow, declared: Declared): Action => {
     category: row.category,
     isActive: row.is_active,
     isPublic: row.is_public,
-    createdAt: day(row.created_at),
-    lastModified: day(row.updated_at),
+    createdAt: todayIn(timeZone, row.created_at),
+    lastModified: todayIn(timeZone, row.updated_at),
     isDeclared: declaration !== undefined,
     ...(isLifeline(row) && { offLocked: ACCESS_MESSAGES.selfLockout }),
     ...(declaration?.whenOff && { whenOff: declaration.whenOff }),
@@ -85,6 +85,7 @@ const toEntry = (action: Action, roles: Record<Role, Flags>): PermissionEntry =>
   description: action.description,
   route: action.route,
   method: action.method,
+  category: action.category,
   isActive: action.isActive,
   isPublic: action.isPublic,
   permissions: ROLE_COLUMNS.map(({ roleId, roleName }) => ({
@@ -164,6 +165,8 @@ export type AccessOptions = {
   logger: Logger;
   /** The product's declared actions: they cannot be deleted, and keep their route and method. */
   declared: ActionMeta[];
+  /** The platform's time zone (TIME_ZONE): the days an action was made and last changed are its days. */
+  timeZone: string;
 };
 
 /**
@@ -175,7 +178,7 @@ export function createAccessService(options: AccessOptions) {
   const { db, redis, logger } = options;
   const store = createAccessStore(db);
   const declared = declaredIndex(options.declared);
-  const asAction = (row: ActionRow) => toAction(row, declared);
+  const asAction = (row: ActionRow) => toAction(row, declared, options.timeZone);
   const channel = `${options.redisPrefix}access:changed`;
   let matrix: Matrix | undefined;
   let loading: Promise<Matrix> | undefined;

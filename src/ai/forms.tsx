@@ -1,15 +1,14 @@
 import type { Request, Response } from 'express';
-import type { CaseChoice } from '../../islands/ui/documents';
 import { CaseFactsPage } from '../../views/ai/CaseFactsPage';
 import { ComplianceCheckerPage, type ComplianceCheckerProps } from '../../views/ai/ComplianceCheckerPage';
 import { DeadlineTrackerPage, type DeadlineTrackerProps } from '../../views/ai/DeadlineTrackerPage';
 import { formValues } from '../../views/ai/parts';
 import type { ActionContext, Refusal } from '../access/action';
-import { caseListQuery } from '../cases/schema';
 import type { CasesService } from '../cases/service';
 import type { DocumentsService } from '../documents/service';
 import { HttpError } from '../http/errors';
 import type { Renderer } from '../http/render';
+import { caseQueryOf } from '../shared/case-pick';
 import { FACT_LABELS, type FactName, type Facts } from '../shared/facts';
 import type { SessionUser } from '../shared/session';
 import { CASE_NOT_FOUND } from './case-facts';
@@ -39,19 +38,6 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 const actorOf = (req: Request) => req.session.user!;
 const meta = (title: string, description: string) => ({ title, description, noindex: true });
 
-/** The firm's open cases, newest first, with the chosen one when it is not among them (a closed case). */
-async function caseChoices(deps: AiDeps, actor: SessionUser, chosenId?: string): Promise<CaseChoice[]> {
-  const { items } = await deps.cases.list(
-    actor,
-    caseListQuery.parse({ status: 'open', sort: '-created', pageSize: 100 }),
-  );
-  const choices = items.map((c) => ({ id: c.id, caseNumber: c.caseNumber, clientName: c.client.name }));
-  if (!chosenId || choices.some((c) => c.id === chosenId)) return choices;
-  const chosen = await deps.cases.ofFirm(actor.firmId!, chosenId);
-  if (!chosen) throw new HttpError(404, CASE_NOT_FOUND);
-  return [{ id: chosen.id, caseNumber: chosen.caseNumber, clientName: chosen.client.name }, ...choices];
-}
-
 /** What a tool's page shows: the case asked about (or the facts posted) and the answer or refusal. */
 export type ToolState<A> = {
   caseId?: string;
@@ -62,14 +48,16 @@ export type ToolState<A> = {
   error?: string;
 };
 
-/** The parts both tools' pages share: the cases, the case chosen with its facts, the as-of date. */
-async function toolProps(deps: AiDeps, actor: SessionUser, state: ToolState<unknown>) {
-  const cases = await caseChoices(deps, actor, state.caseId);
-  const kase = state.caseId ? cases.find((c) => c.id === state.caseId) : undefined;
+/** The parts both tools' pages share: the case picker, the case chosen with its facts, the as-of date. */
+async function toolProps(deps: AiDeps, req: Request, state: ToolState<unknown>) {
+  const actor = actorOf(req);
+  const pick = await deps.cases.pick(actor, caseQueryOf(req.query), state.caseId);
+  const kase = pick.chosen;
+  if (state.caseId && !kase) throw new HttpError(404, CASE_NOT_FOUND);
   const chosen =
     kase && state.answer ? { case: kase, facts: await deps.ai.caseFactsOf(actor, kase.id) } : undefined;
   const asOf = state.asOf ?? (await deps.ai.today(actor));
-  return { cases, chosen, asOf };
+  return { pick, chosen, asOf };
 }
 
 /** /user/ai/deadlines, with the calendar section as the person's feed is now (or just made). */
@@ -80,7 +68,7 @@ export async function showDeadlines(
 ) {
   const actor = actorOf(req);
   const closed = deps.closedFor(actor);
-  const [shared, feed] = await Promise.all([toolProps(deps, actor, state), deps.ai.calendarOf(actor)]);
+  const [shared, feed] = await Promise.all([toolProps(deps, req, state), deps.ai.calendarOf(actor)]);
   const page = (
     <DeadlineTrackerPage
       {...shared}
@@ -111,7 +99,7 @@ export async function showCompliance(
   const actor = actorOf(req);
   const page = (
     <ComplianceCheckerPage
-      {...await toolProps(deps, actor, state)}
+      {...await toolProps(deps, req, state)}
       answer={state.answer}
       values={state.values}
       errors={state.errors}

@@ -179,6 +179,8 @@ const PHRASES: Record<string, (w: Words) => string> = {
   'case.created': (w) => `${w.actor} opened ${caseIn(w)}`,
   'case.updated': (w) => `${w.actor} updated ${caseIn(w)}`,
   'case.status-changed': caseMoved,
+  'case.decision-reopened': (w) =>
+    `${w.actor} reopened the decision on ${caseIn(w)} (${text(w.before.status) ?? 'decided'} by mistake): ${text(w.after.reason) ?? ''}`.trimEnd(),
   'case.deleted': (w) => `${w.actor} deleted ${caseIn(w)}`,
   'case.facts-entered': (w) => `${w.actor} entered the facts for the rules of ${caseIn(w)}`,
   'calendar-feed.created': (w) => `${w.actor} made a new address for their deadlines calendar`,

@@ -11,6 +11,7 @@ import {
   renderCreateRefusal,
   renderDeleteRefusal,
   renderMoveRefusal,
+  renderReopenRefusal,
   renderUpdateRefusal,
 } from './forms';
 import {
@@ -21,6 +22,7 @@ import {
   moveSchema,
   newCaseSchema,
   newClientSchema,
+  reopenSchema,
 } from './schema';
 import { CASE_NOT_FOUND, CLIENT_NOT_FOUND } from './service';
 
@@ -120,6 +122,27 @@ export const changeCase = action({
       flash: `Case ${record.caseNumber} is now ${STATUS_LABELS[record.status].toLowerCase()}.`,
     }),
     refused: renderMoveRefusal,
+  },
+});
+
+export const reopenDecision = action({
+  name: 'Reopen Decision',
+  category: CASES,
+  description:
+    'Undo a decision (approved or rejected) recorded by mistake: the case goes back to processing, the reason in its history and the audit log.',
+  method: 'POST',
+  route: api.caseReopen('{id}'),
+  notFound: CASE_NOT_FOUND,
+  grants: { admin: 'w' },
+  input: reopenSchema,
+  run: ({ deps, actor, params }, input) => deps.cases.reopenDecision(actor!, params.id, input.reason),
+  form: {
+    path: inBothAreas((area) => pages.cases(area).reopen(':id')),
+    done: ({ actor }, record) => ({
+      to: pages.cases(areaOf(actor)).view(record.id),
+      flash: `The decision on case ${record.caseNumber} was reopened: it is processing again.`,
+    }),
+    refused: renderReopenRefusal,
   },
 });
 
@@ -237,6 +260,7 @@ export const CASES_ACTIONS = {
   createCase,
   updateCase,
   changeCase,
+  reopenDecision,
   deleteCase,
   listClients,
   getClient,

@@ -167,6 +167,7 @@ export async function seedDemoPractice(
               ? rng.int(0, 2) * 500
               : Math.round((fee * rng.int(5, 10)) / 10)) * 100,
         decided_at: decided ? at(decided, 15) : null,
+        decided_on: decided ?? null,
         created_at: at(opened, 14),
         updated_at: at(decided ?? minDay(addDays(opened, rng.int(1, 20)), addDays(firm.today, -1)), 16),
       } satisfies Insertable<CasesTable>,

@@ -1,9 +1,11 @@
 import type { Request, Response } from 'express';
 import { type AdminCasesPageProps, CasesPage as AdminCasesPage } from '../../views/admin/CasesPage';
+import { CaseDecidePage, type CaseDecidePageProps } from '../../views/cases/CaseDecidePage';
 import { CaseDeletePage } from '../../views/cases/CaseDeletePage';
 import { CaseEditPage, type CaseEditPageProps } from '../../views/cases/CaseEditPage';
-import { CASE_FIELDS, type CaseValues, caseValuesOf, EMPTY_CASE } from '../../views/cases/CaseForm';
+import { CASE_FIELDS, type CaseValues, caseValuesOf, newCaseValues } from '../../views/cases/CaseForm';
 import { CasePage } from '../../views/cases/CasePage';
+import { CaseReopenPage, type CaseReopenPageProps } from '../../views/cases/CaseReopenPage';
 import { ClientDeletePage } from '../../views/cases/ClientDeletePage';
 import {
   CLIENT_FIELDS,
@@ -11,7 +13,12 @@ import {
   type ClientPageProps,
   type ClientValues,
 } from '../../views/cases/ClientPage';
-import type { CaseArea, CaseListView, ClosedCaseControls } from '../../islands/ui/cases';
+import {
+  type CaseArea,
+  type CaseListView,
+  type ClosedCaseControls,
+  decidePath,
+} from '../../islands/ui/cases';
 import { CasesPage as UserCasesPage } from '../../views/user/CasesPage';
 import type { ActionContext, Refusal } from '../access/action';
 import type { Renderer } from '../http/render';
@@ -22,7 +29,11 @@ import {
   type CaseRecord,
   caseQuery,
   type ClientRecord,
+  canMove,
   DEFAULT_CASE_SORT,
+  type Decision,
+  isDecision,
+  refusedMoveMessage,
 } from '../shared/cases';
 import type { CaseDeadline } from '../shared/ai';
 import type { CaseFacts } from '../shared/facts';
@@ -147,7 +158,7 @@ export async function showEdit({ deps, req, res }: Page, state: EditState, statu
   const actor = actorOf(req);
   const closed = deps.closedFor(actor);
   const { record } = state;
-  const values = state.values ?? (record ? caseValuesOf(record) : EMPTY_CASE);
+  const values = state.values ?? (record ? caseValuesOf(record) : newCaseValues(actor.id));
   const page = (
     <CaseEditPage
       area={areaOf(actor)}
@@ -160,6 +171,62 @@ export async function showEdit({ deps, req, res }: Page, state: EditState, statu
   const title = record ? `Edit ${record.caseNumber}` : 'New Case';
   deps.render(req, res, page, {
     meta: meta(title, record ? `Change the details of case ${record.caseNumber}.` : 'Open a new case.'),
+    status,
+  });
+}
+
+type DecideState = Pick<CaseDecidePageProps, 'decidedOn' | 'error' | 'back'>;
+
+/**
+ * The confirmation of a decision, with the date USCIS decided; a case that cannot make that move now is
+ * its page, saying why (409).
+ */
+export async function showDecide(
+  { deps, req, res }: Page,
+  record: CaseDetail,
+  to: Decision,
+  state: DecideState,
+  status = 200,
+) {
+  const actor = actorOf(req);
+  if (!canMove(record.status, to))
+    return showCase({ deps, req, res }, record, refusedMoveMessage(record.status, to), 409);
+  const page = (
+    <CaseDecidePage
+      area={areaOf(actor)}
+      record={record}
+      to={to}
+      today={await deps.cases.today(actor)}
+      disabled={deps.closedFor(actor).move}
+      {...state}
+    />
+  );
+  deps.render(req, res, page, {
+    meta: meta(
+      `Record the decision on ${record.caseNumber}`,
+      `USCIS's decision on case ${record.caseNumber}.`,
+    ),
+    status,
+  });
+}
+
+type ReopenState = Pick<CaseReopenPageProps, 'reason' | 'error' | 'fieldError'>;
+
+/** An administrator's page to reopen a decision recorded by mistake; an undecided case's page says why (409). */
+export function showReopen({ deps, req, res }: Page, record: CaseDetail, state: ReopenState, status = 200) {
+  const actor = actorOf(req);
+  if (!isDecision(record.status) && !state.error)
+    return showCase(
+      { deps, req, res },
+      record,
+      `Only a decided case (approved or rejected) can be reopened: this one is ${record.status}.`,
+      409,
+    );
+  const page = (
+    <CaseReopenPage area={areaOf(actor)} record={record} disabled={deps.closedFor(actor).reopen} {...state} />
+  );
+  deps.render(req, res, page, {
+    meta: meta(`Reopen the decision on ${record.caseNumber}`, `Reopen case ${record.caseNumber}'s decision.`),
     status,
   });
 }
@@ -233,12 +300,44 @@ export async function renderUpdateRefusal(ctx: Ctx, refusal: Refusal, body: Reco
   await showEdit(ctx, { record, values, errors: refusal.fields, refusal: error }, refusal.status);
 }
 
-/** A refused move: the list it was posted from, or the case page, saying why. */
+/** The lifecycle's refusal of a move, as the service words it (409). */
+const movedNowhere = (record: CaseDetail, to: Decision): Refusal => ({
+  status: 409,
+  message: refusedMoveMessage(record.status, to),
+});
+
+/**
+ * A refused move: the list it was posted from, or the case page, saying why. A decision posted without its
+ * date goes to the question of the date first; one whose date was refused, to that question again.
+ */
 export async function renderMoveRefusal(ctx: Ctx, refusal: Refusal, body: Record<string, unknown>) {
   if (notFound(refusal)) throw refusal.error;
-  const view = backViewOf(areaOf(ctx.actor), body);
+  const area = areaOf(ctx.actor);
+  const to = body.status as CaseDetail['status'];
+  if (isDecision(to) && refusal.fields?.decidedOn) {
+    const record = await ctx.deps.cases.get(ctx.actor!, ctx.params.id);
+    if (!canMove(record.status, to)) return renderMoveRefusal(ctx, movedNowhere(record, to), body);
+    const back = backPathOf(area, body);
+    if (body.decidedOn === undefined) return ctx.res.redirect(303, decidePath(area, record.id, to, back));
+    const decidedOn = typeof body.decidedOn === 'string' ? body.decidedOn : undefined;
+    return showDecide(ctx, record, to, { decidedOn, error: refusal.fields.decidedOn, back }, refusal.status);
+  }
+  const view = backViewOf(area, body);
   if (view) return listAgain(ctx, view, { error: refusal.message }, refusal.status);
   await showCase(ctx, await ctx.deps.cases.get(ctx.actor!, ctx.params.id), refusal.message, refusal.status);
+}
+
+export async function renderReopenRefusal(ctx: Ctx, refusal: Refusal, body: Record<string, unknown>) {
+  if (notFound(refusal)) throw refusal.error;
+  const record = await ctx.deps.cases.get(ctx.actor!, ctx.params.id);
+  const reason = typeof body.reason === 'string' ? body.reason : undefined;
+  const fieldError = refusal.fields?.reason;
+  showReopen(
+    ctx,
+    record,
+    { reason, fieldError, error: fieldError ? undefined : refusal.message },
+    refusal.status,
+  );
 }
 
 export async function renderDeleteRefusal(ctx: Ctx, refusal: Refusal) {

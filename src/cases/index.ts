@@ -26,6 +26,7 @@ export function casesFeature(deps: {
     create: mounted.bound.createCase.refusalFor(user)?.message,
     edit: mounted.bound.updateCase.refusalFor(user)?.message,
     move: mounted.bound.changeCase.refusalFor(user)?.message,
+    reopen: mounted.bound.reopenDecision.refusalFor(user)?.message,
     remove: mounted.bound.deleteCase.refusalFor(user)?.message,
     clientEdit: mounted.bound.updateClient.refusalFor(user)?.message,
     clientRemove: mounted.bound.deleteClient.refusalFor(user)?.message,

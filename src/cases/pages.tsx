@@ -2,13 +2,17 @@ import { type NextFunction, type Request, type Response, Router } from 'express'
 import { DashboardPage } from '../../views/user/DashboardPage';
 import type { Bound, BoundActions } from '../access/kit';
 import { HttpError } from '../http/errors';
+import { type CaseStatus, type Decision, isDecision } from '../shared/cases';
 import { pages } from '../shared/paths';
 import type { CASES_ACTIONS } from './actions';
 import {
   CASES_PAGE_SIZE,
   type CasesDeps,
+  backPathOf,
   showCase,
   showCaseDelete,
+  showDecide,
+  showReopen,
   showClient,
   showClientDelete,
   showEdit,
@@ -85,6 +89,19 @@ export function casePages(deps: PagesDeps): Router {
     router.get(paths.edit(':id'), idOnly, async (req, res) => {
       const record = await actions.getCase.call(req, res, { params: req.params });
       await showEdit(page(req, res), { record });
+    });
+
+    router.get(paths.decide(':id'), idOnly, async (req, res) => {
+      const record = await actions.getCase.call(req, res, { params: req.params });
+      const to = req.query.to;
+      if (!isDecision(to as CaseStatus)) throw new HttpError(404, 'Choose approved or rejected.');
+      const back = backPathOf(area, { back: req.query.back });
+      await showDecide(page(req, res), record, to as Decision, { back });
+    });
+
+    router.get(paths.reopen(':id'), idOnly, async (req, res) => {
+      const record = await actions.getCase.call(req, res, { params: req.params });
+      showReopen(page(req, res), record, {});
     });
 
     router.get(paths.remove(':id'), idOnly, async (req, res) => {

@@ -7,7 +7,9 @@ import {
   CASE_STATUSES,
   CASE_TYPES,
   DEFAULT_CASE_SORT,
+  DECISION_DATE_MISSING,
   FORM_CODES,
+  isDecision,
   RECEIPT_MESSAGE,
   RECEIPT_PATTERN,
   STATUS_FILTER_NAMES,
@@ -93,7 +95,13 @@ export const newCaseSchema = z
     when: () => true,
   });
 
-/** PUT and PATCH {API}/cases/{id}: any of the facts, the client, and the status (a move). */
+/** The day USCIS decided, with a move to approved or rejected. */
+const decidedOnField = dateField('Decision date');
+
+/**
+ * PUT and PATCH {API}/cases/{id}: any of the facts, the client, and the status (a move); with a move to
+ * approved or rejected, the day USCIS decided (today in the firm's time zone when left out).
+ */
 export const caseChangeSchema = z.object({
   clientId: idField('Client').optional(),
   caseType: caseTypeField.optional(),
@@ -111,10 +119,22 @@ export const caseChangeSchema = z.object({
   legalFee: caseFacts.legalFee,
   amountPaid: caseFacts.amountPaid,
   status: statusField.optional(),
+  decidedOn: nullable(decidedOnField),
 });
 
-/** A status move alone (the Process button and the case page's moves). */
-export const moveSchema = z.object({ status: statusField });
+/**
+ * The pages' move forms: the status, and with a decision the day USCIS decided, which the page always
+ * asks for (a form that posts a decision without it is taken to that question).
+ */
+export const moveSchema = z
+  .object({ status: statusField, decidedOn: decidedOnField.optional() })
+  .refine((move) => !isDecision(move.status) || move.decidedOn !== undefined, {
+    message: DECISION_DATE_MISSING,
+    path: ['decidedOn'],
+  });
+
+/** An administrator reopens a decision recorded by mistake, saying why. */
+export const reopenSchema = z.object({ reason: requiredText('Reason', CASE_LIMITS.reopenReason) });
 
 /** An empty filter (a form's "All" option) is no filter. */
 const filter = <T extends z.ZodType>(schema: T) =>

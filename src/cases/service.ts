@@ -5,6 +5,7 @@ import type { DB } from '../db/schema';
 import { inTransaction } from '../db/transaction';
 import {
   ADMIN_VIEW,
+  CASE_LIMITS,
   CASE_MOVES,
   CASE_TYPE_LABELS,
   type CaseChange,
@@ -16,6 +17,7 @@ import {
   type ClientRecord,
   canMove,
   formatMoney,
+  isDecision,
   type Person,
   personName,
   OPEN_STATUSES,
@@ -24,9 +26,10 @@ import {
   USER_VIEW,
 } from '../shared/cases';
 import { addDays, formatDate, midnightIn, todayIn } from '../shared/dates';
+import { type CasePick, caseChoiceOf, casePickQuery } from '../shared/case-pick';
 import { ServiceError } from '../shared/errors';
 import type { SessionUser } from '../shared/session';
-import type { CaseChangeInput, CaseListQuery, NewCase } from './schema';
+import { type CaseChangeInput, type CaseListQuery, caseListQuery, type NewCase } from './schema';
 import {
   type CaseRow,
   type CasesStore,
@@ -41,7 +44,14 @@ import {
 
 export const CASE_NOT_FOUND = 'Case not found.';
 export const CLIENT_NOT_FOUND = 'Client not found.';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const caseNotFound = () => new ServiceError('not-found', CASE_NOT_FOUND);
+
+export const DECISION_IN_FUTURE = 'The decision date cannot be in the future';
+export const DECISION_BEFORE_OPENED = 'The decision date cannot be before the case was opened';
+export const DECISION_WITHOUT_MOVE = 'A decision date goes with a move to approved or rejected';
+export const NOT_DECIDED = 'Only a decided case (approved or rejected) can be reopened';
+const decisionRefusal = (message: string) => new ServiceError('invalid', message, { decidedOn: message });
 
 /** What the cases feature asks of the rest of the product. */
 export type CasesDeps = {
@@ -89,6 +99,7 @@ export function toCaseRecord(row: CaseRow, names: Map<string, string>): CaseReco
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     decidedAt: row.decided_at ? row.decided_at.toISOString() : null,
+    decidedOn: row.decided_on,
   };
 }
 
@@ -118,6 +129,8 @@ const toChange = (row: HistoryRow): CaseChange => ({
 
 /** Each fact a person can change: its words in the history, and its value as words. */
 const FACTS = {
+  // Before the status: the history, newest first, reads the move and then its date.
+  decided_on: { label: 'Decision date', words: (r: CaseRow) => r.decided_on && formatDate(r.decided_on) },
   status: { label: 'Status', words: (r: CaseRow) => STATUS_LABELS[r.status] },
   client_id: { label: 'Client', words: (r: CaseRow) => r.client_name },
   case_type: { label: 'Case type', words: (r: CaseRow) => CASE_TYPE_LABELS[r.case_type] },
@@ -165,7 +178,7 @@ export function historyOfChange(
 }
 
 /** The input's facts as columns; left out of the input, left out here. */
-function valuesOf(input: Omit<CaseChangeInput, 'status'>): CaseValues {
+function valuesOf(input: Omit<CaseChangeInput, 'status' | 'decidedOn'>): CaseValues {
   const values: CaseValues = {};
   if (input.clientId !== undefined) values.client_id = input.clientId;
   if (input.caseType !== undefined) values.case_type = input.caseType;
@@ -205,6 +218,19 @@ export function createCasesService(deps: CasesDeps) {
 
   async function today(firmId: string) {
     return todayIn(await deps.timeZoneOf(firmId));
+  }
+
+  /**
+   * The day USCIS decided, as given (today in the firm's time zone when not: API clients written before the
+   * date was asked for keep working): not in the future, not before the case was opened.
+   */
+  function decisionDay(timeZone: string, before: CaseRow, given: string | undefined): string {
+    const day = todayIn(timeZone);
+    const opened = todayIn(timeZone, before.created_at);
+    const decided = given ?? day;
+    if (decided > day) throw decisionRefusal(DECISION_IN_FUTURE);
+    if (decided < opened) throw decisionRefusal(`${DECISION_BEFORE_OPENED} (${formatDate(opened)})`);
+    return decided;
   }
 
   /** The person a case may be assigned to: an active account of the same firm. */
@@ -308,6 +334,31 @@ export function createCasesService(deps: CasesDeps) {
         total,
         page: query.page,
         pageSize: query.pageSize,
+      };
+    },
+
+    /**
+     * A case picker's choices: what its search finds (every case of the firm matching the words, or the open
+     * ones), the soonest due first, with the chosen case kept when the search did not find it.
+     */
+    async pick(actor: SessionUser, query: string, chosenId?: string): Promise<CasePick> {
+      const firmId = firmOf(actor);
+      const search = caseListQuery.parse(casePickQuery(query.slice(0, CASE_LIMITS.search)));
+      const where = whereOf(actor, search);
+      const [rows, total, names, day, chosen] = await Promise.all([
+        store.page(where, orderOf(search.sort), 0, search.pageSize),
+        store.count(where),
+        namesIn(firmId),
+        today(firmId),
+        chosenId && UUID.test(chosenId) ? store.find(firmId, chosenId) : undefined,
+      ]);
+      const choice = (row: CaseRow) => caseChoiceOf(toCaseRecord(row, names), day);
+      return {
+        query: search.q,
+        results: rows.map(choice),
+        total,
+        chosen: chosen ? choice(chosen) : undefined,
+        today: day,
       };
     },
 
@@ -444,24 +495,31 @@ export function createCasesService(deps: CasesDeps) {
     async change(actor: SessionUser, id: string, input: CaseChangeInput): Promise<CaseRecord> {
       const firmId = firmOf(actor);
       await checkAssignee(firmId, input.assigneeId);
-      const names = await namesIn(firmId);
+      // Read before the transaction: the embedded database has one connection, which the transaction holds.
+      const [names, timeZone] = await Promise.all([namesIn(firmId), deps.timeZoneOf(firmId)]);
       const row = await explainRaces(() =>
         inTransaction(db, async (trx) => {
           const cases = createCasesStore(trx);
           const before = await cases.findForUpdate(firmId, id);
           if (!before) throw caseNotFound();
-          const { status, ...facts } = input;
+          const { status, decidedOn, ...facts } = input;
           if (status && status !== before.status && !canMove(before.status, status))
             throw new ServiceError('conflict', refusedMoveMessage(before.status, status), {
               status: refusedMoveMessage(before.status, status),
             });
+          const moving = status && status !== before.status;
+          // A whole record sent back (read, changed, PUT) carries the stored date: that is no new decision.
+          if (decidedOn && !(moving && isDecision(status)) && decidedOn !== before.decided_on)
+            throw decisionRefusal(DECISION_WITHOUT_MOVE);
           if (facts.clientId && !(await cases.findClient(firmId, facts.clientId)))
             throw new ServiceError('invalid', CLIENT_NOT_FOUND, { clientId: CLIENT_NOT_FOUND });
           await checkReceipt(cases, firmId, facts.receiptNumber, id);
           const values = valuesOf(facts);
-          if (status && status !== before.status) {
+          if (moving) {
             values.status = status;
-            values.decided_at = status === 'approved' || status === 'rejected' ? new Date() : null;
+            const decided = isDecision(status);
+            values.decided_at = decided ? new Date() : null;
+            values.decided_on = decided ? decisionDay(timeZone, before, decidedOn ?? undefined) : null;
           }
           const changed = (Object.keys(values) as Array<keyof CaseValues>).filter(
             (k) => k !== 'decided_at' && values[k] !== before[k as keyof CaseRow],
@@ -483,6 +541,53 @@ export function createCasesService(deps: CasesDeps) {
           return after;
         }),
       );
+      return toCaseRecord(row, names);
+    },
+
+    /**
+     * An administrator's correction: a decision recorded by mistake is undone, the case back to processing
+     * and undecided, with the reason in its history and the audit log. (Out of a rejection, processing is
+     * otherwise an appeal: that is the ordinary move, not this.)
+     */
+    async reopenDecision(actor: SessionUser, id: string, reason: string): Promise<CaseRecord> {
+      const firmId = firmOf(actor);
+      const names = await namesIn(firmId);
+      const row = await inTransaction(db, async (trx) => {
+        const cases = createCasesStore(trx);
+        const before = await cases.findForUpdate(firmId, id);
+        if (!before) throw caseNotFound();
+        if (!isDecision(before.status))
+          throw new ServiceError(
+            'conflict',
+            `${NOT_DECIDED}: this one is ${STATUS_LABELS[before.status].toLowerCase()}.`,
+          );
+        const after = await cases.update(id, { status: 'processing', decided_at: null, decided_on: null });
+        const who = {
+          case_id: id,
+          actor_user_id: actor.id,
+          actor_name: names.get(actor.id) ?? actor.firstName,
+        };
+        await cases.addHistory([
+          ...historyOfChange(before, after, names, { id: actor.id, name: who.actor_name }),
+          { ...who, field: 'Decision reopened', from_value: null, to_value: reason },
+        ]);
+        const facts = (r: CaseRow) => ({
+          caseNumber: r.case_number,
+          client: { name: r.client_name },
+          status: r.status,
+          decidedOn: r.decided_on,
+        });
+        await createAuditService(trx).record({
+          actorUserId: actor.id,
+          action: 'case.decision-reopened',
+          entity: 'case',
+          entityId: id,
+          before: facts(before),
+          after: { ...facts(after), reason },
+          firmId,
+        });
+        return after;
+      });
       return toCaseRecord(row, names);
     },
 

@@ -14,11 +14,20 @@ export type HistoryRow = Selectable<CaseHistoryTable>;
 export type CaseValues = Omit<Updateable<CasesTable>, 'id' | 'firm_id' | 'case_number'>;
 export type NewCaseRow = Omit<
   CaseRow,
-  'id' | 'status' | 'search_text' | 'created_at' | 'updated_at' | 'client_name' | 'description' | 'decided_at'
+  | 'id'
+  | 'status'
+  | 'search_text'
+  | 'created_at'
+  | 'updated_at'
+  | 'client_name'
+  | 'description'
+  | 'decided_at'
+  | 'decided_on'
 > & {
   status?: CaseStatus;
   description: string;
   decided_at?: Date | null;
+  decided_on?: string | null;
 };
 export type NewClientRow = Omit<ClientRow, 'id' | 'created_at' | 'updated_at'>;
 export type NewHistoryRow = Omit<HistoryRow, 'id' | 'created_at' | 'seq'> & { created_at?: Date };

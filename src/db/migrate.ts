@@ -14,6 +14,7 @@ import * as forms from './migrations/0013_forms';
 import * as reports from './migrations/0014_reports';
 import * as restores from './migrations/0015_restores';
 import * as privacy from './migrations/0016_privacy';
+import * as caseDecisions from './migrations/0017_case_decisions';
 
 /** Migrations are listed here in order, so the bundled server carries them without reading a folder. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0014_reports': reports,
   '0015_restores': restores,
   '0016_privacy': privacy,
+  '0017_case_decisions': caseDecisions,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

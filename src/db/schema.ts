@@ -251,6 +251,7 @@ export interface CasesTable {
   legal_fee_cents: number | null;
   amount_paid_cents: number | null;
   decided_at: Date | null;
+  decided_on: string | null;
   search_text: ColumnType<string, never, never>;
   created_at: ColumnType<Date, Date | undefined, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;

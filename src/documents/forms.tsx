@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { CaseChoice, DocumentArea, DocumentListView } from '../../islands/ui/documents';
+import type { DocumentArea, DocumentListView } from '../../islands/ui/documents';
 import { DocumentDeletePage } from '../../views/documents/DocumentDeletePage';
 import { DocumentPage, type ReceiptOffer } from '../../views/documents/DocumentPage';
 import { EvidencePage, type EvidencePageProps } from '../../views/documents/EvidencePage';
@@ -8,6 +8,7 @@ import type { ActionContext, Refusal } from '../access/action';
 import { caseListQuery } from '../cases/schema';
 import type { CasesService } from '../cases/service';
 import { HttpError } from '../http/errors';
+import { caseQueryOf } from '../shared/case-pick';
 import type { Renderer } from '../http/render';
 import { DOCUMENT_LIST_PAGE_SIZE, type DocumentRecord } from '../shared/documents';
 import type { SessionUser } from '../shared/session';
@@ -51,22 +52,6 @@ export function viewOf(query: unknown): DocumentListView {
   return parsed.success ? parsed.data : { q: '', page: 1 };
 }
 
-/**
- * The cases a document may be filed under (the firm's open ones), with the one the page is about when it
- * is not among them (a closed case's documents), so its select can show it chosen.
- */
-export async function caseChoicesWith(
-  deps: DocumentsDeps,
-  actor: SessionUser,
-  caseId: string | undefined,
-): Promise<CaseChoice[]> {
-  const choices = await deps.documents.caseChoices(actor);
-  if (!caseId || choices.some((c) => c.id === caseId)) return choices;
-  const chosen = await deps.cases.ofFirm(actor.firmId!, caseId);
-  if (!chosen) return choices;
-  return [{ id: chosen.id, caseNumber: chosen.caseNumber, clientName: chosen.client.name }, ...choices];
-}
-
 // The list
 
 type ListState = Pick<DocumentsPageProps, 'list' | 'view' | 'uploadError' | 'uploadValues'>;
@@ -74,16 +59,19 @@ type ListState = Pick<DocumentsPageProps, 'list' | 'view' | 'uploadError' | 'upl
 /** /{area}/documents: the upload area, the cards and the list. */
 export async function showList({ deps, req, res }: Page, state: ListState, status = 200) {
   const actor = actorOf(req);
-  const [counts, cases] = await Promise.all([
+  const query = caseQueryOf(req.query);
+  const [counts, uploadPick, filterPick] = await Promise.all([
     deps.documents.counts(actor),
-    caseChoicesWith(deps, actor, state.uploadValues?.caseId ?? state.view.caseId),
+    deps.documents.pickCase(actor, query, state.uploadValues?.caseId ?? state.view.caseId),
+    deps.documents.pickCase(actor, query, state.view.caseId),
   ]);
   const page = (
     <DocumentsPage
       area={areaOf(actor)}
       {...state}
       counts={counts}
-      cases={cases}
+      uploadPick={uploadPick}
+      filterPick={filterPick}
       uploadClosed={deps.closedFor(actor).upload}
     />
   );
@@ -154,14 +142,14 @@ type EvidenceState = Pick<EvidencePageProps, 'checked' | 'error'> & { caseId?: s
 /** The Evidence Package page: the case chosen (if any) with its documents, and why a build was refused. */
 export async function showEvidence({ deps, req, res }: Page, state: EvidenceState, status = 200) {
   const actor = actorOf(req);
-  const cases = await caseChoicesWith(deps, actor, state.caseId);
-  const kase = state.caseId ? cases.find((c) => c.id === state.caseId) : undefined;
+  const pick = await deps.documents.pickCase(actor, caseQueryOf(req.query), state.caseId);
+  const kase = pick.chosen;
   if (state.caseId && !kase) throw new HttpError(404, 'Case not found.');
   const chosen = kase && { case: kase, documents: await deps.documents.ofCase(actor, kase.id) };
   const page = (
     <EvidencePage
       area={areaOf(actor)}
-      cases={cases}
+      pick={pick}
       chosen={chosen}
       checked={state.checked}
       error={state.error}

@@ -3,7 +3,6 @@ import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { createAuditService } from '../audit/service';
 import type { CasesService } from '../cases/service';
-import { caseListQuery } from '../cases/schema';
 import type { DB } from '../db/schema';
 import { inTransaction } from '../db/transaction';
 import type { ReceivedFile } from '../http/multipart';
@@ -189,14 +188,9 @@ export function createDocumentsService(deps: DocumentsDeps) {
       return record;
     },
 
-    /** The firm's open cases, newest first, for the upload form's case choice. */
-    async caseChoices(actor: SessionUser) {
-      const { items } = await deps.cases.list(
-        actor,
-        caseListQuery.parse({ status: 'open', sort: '-created', pageSize: 100 }),
-      );
-      return items.map((c) => ({ id: c.id, caseNumber: c.caseNumber, clientName: c.client.name }));
-    },
+    /** A case picker's choices (the upload form's, the list's filter, the Forms and brief pages'). */
+    pickCase: (actor: SessionUser, query: string, chosenId?: string) =>
+      deps.cases.pick(actor, query, chosenId),
 
     /**
      * Keeps an uploaded file (already streamed to disk within the limit) as a document of the firm, filed

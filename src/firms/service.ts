@@ -1,3 +1,4 @@
+import { todayIn } from '../shared/dates';
 import type { Kysely } from 'kysely';
 import { createAuditService } from '../audit/service';
 import type { DB, FirmStatus } from '../db/schema';
@@ -64,6 +65,11 @@ export function createFirmsService(deps: {
   endSessions: EndSessions;
   /** Removes what a deleted firm kept outside the database (its documents' files). */
   removeFiles?: (firmId: string) => Promise<void>;
+  /**
+   * The platform's time zone (TIME_ZONE): a new firm's onboard date is that day there, not the database
+   * server's (UTC) day. Not given (the demo seed), the database's.
+   */
+  timeZone?: string;
 }) {
   const { db, endSessions } = deps;
   const firms = createFirmsStore(db);
@@ -125,7 +131,12 @@ export function createFirmsService(deps: {
     async create(actor: SessionUser, input: FirmInput): Promise<Firm> {
       if (!isStaff(actor)) throw new ServiceError('forbidden', 'Only platform staff can onboard a firm.');
       return inTransaction(db, async (trx) => {
-        const row = await createFirmsStore(trx).insert({ ...columnsOf(input), status: 'pending' });
+        const onboarded = deps.timeZone ? { onboard_date: todayIn(deps.timeZone) } : {};
+        const row = await createFirmsStore(trx).insert({
+          ...columnsOf(input),
+          status: 'pending',
+          ...onboarded,
+        });
         const after = toFirm(row);
         await createAuditService(trx).record({
           actorUserId: actor.id,

@@ -1,11 +1,11 @@
 import type { Request, Response } from 'express';
-import type { CaseChoice } from '../../islands/ui/documents';
 import { FormSpecPage } from '../../views/forms/FormSpecPage';
 import { FormsPage } from '../../views/forms/FormsPage';
 import { GeneratePage, type GeneratePageProps } from '../../views/forms/GeneratePage';
 import type { ActionContext, Refusal } from '../access/action';
 import type { DocumentsService } from '../documents/service';
 import type { Renderer } from '../http/render';
+import { caseQueryOf } from '../shared/case-pick';
 import { FORM_GROUPS, type FormGroup, GENERATE_LABEL } from '../shared/forms';
 import type { SessionUser } from '../shared/session';
 import { editionFields } from './schema';
@@ -32,7 +32,7 @@ export function showCatalog({ deps, req, res }: Page) {
   });
 }
 
-type GenerateState = Omit<GeneratePageProps, 'group' | 'forms' | 'cases' | 'closed'>;
+type GenerateState = Omit<GeneratePageProps, 'group' | 'forms' | 'pick' | 'closed'>;
 
 export async function showGenerate(
   { deps, req, res }: Page,
@@ -41,13 +41,13 @@ export async function showGenerate(
   status = 200,
 ) {
   const actor = actorOf(req);
-  const cases: CaseChoice[] = await deps.documents.caseChoices(actor);
+  const pick = await deps.documents.pickCase(actor, caseQueryOf(req.query), state.values?.caseId);
   const { forms } = deps.forms.catalog().groups.find((g) => g.id === group)!;
   const page = (
     <GeneratePage
       group={group}
       forms={forms}
-      cases={cases}
+      pick={pick}
       closed={deps.closedFor(actor).generate}
       {...state}
     />

@@ -34,6 +34,9 @@ function pendingSecret(req: Request): string {
   return sealed;
 }
 
+/** How long new recovery codes stay on their page (to copy, download or print) unless Continue puts them away. */
+export const CODES_SHOWN_MINUTES = 15;
+
 /** Keeps new recovery codes for the page that shows them once, and goes there. */
 function showCodesOnce(
   deps: MfaDeps,
@@ -42,7 +45,11 @@ function showCodesOnce(
   continueTo: string,
   flash?: string,
 ): FormDone {
-  req.session.freshCodes = { sealed: deps.mfa.sealCodes(codes), continueTo };
+  req.session.freshCodes = {
+    sealed: deps.mfa.sealCodes(codes),
+    continueTo,
+    until: Date.now() + CODES_SHOWN_MINUTES * 60_000,
+  };
   return { to: pages.accountRecoveryCodes, flash };
 }
 

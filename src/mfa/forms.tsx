@@ -78,8 +78,9 @@ export function showCodes(
   res: Response,
   codes: string[],
   continueTo: string,
+  view: 'page' | 'print',
 ) {
-  render(req, res, <RecoveryCodesPage codes={codes} continueTo={continueTo} />, {
+  render(req, res, <RecoveryCodesPage codes={codes} continueTo={continueTo} view={view} />, {
     meta: { title: 'Save your recovery codes', description: 'Recovery codes, shown once.', noindex: true },
   });
 }

@@ -1,5 +1,6 @@
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import type { BoundActions } from '../access/kit';
+import { sendFile } from '../documents/send';
 import { setFlash } from '../http/flash';
 import type { Renderer } from '../http/render';
 import { MESSAGES, ROLE_HOME } from '../shared/constants';
@@ -62,6 +63,19 @@ export function mfaPages({ mfa, actions, render }: PagesDeps): Router {
     showSetup(render, req, res, await actions.getMfaSetup.call(req, res), 'sign-in');
   });
 
+  /** The codes as a text file: what they are for, whose they are, one code a line. */
+  function codesText(req: Request, codes: string[]): Uint8Array {
+    const user = req.session.user!;
+    const lines = [
+      `Reti Immigration recovery codes for ${user.loginId}`,
+      'Each code signs you in once, in place of a code from your authenticator app.',
+      '',
+      ...codes,
+      '',
+    ];
+    return new TextEncoder().encode(lines.join('\r\n'));
+  }
+
   router.get(pages.account, async (req, res) => {
     showAccount(render, req, res, await actions.getAccount.call(req, res));
   });
@@ -77,11 +91,40 @@ export function mfaPages({ mfa, actions, render }: PagesDeps): Router {
     }
   });
 
-  router.get(pages.accountRecoveryCodes, (req, res) => {
+  /** The new codes while their page is open (not past Continue, nor their time); else none. */
+  function freshCodes(req: Request): { codes: string[]; continueTo: string } | undefined {
     const fresh = req.session.freshCodes;
+    if (!fresh) return undefined;
+    if (Date.now() > fresh.until) {
+      delete req.session.freshCodes;
+      return undefined;
+    }
+    return { codes: mfa.openCodes(fresh.sealed), continueTo: fresh.continueTo };
+  }
+
+  router.get(pages.accountRecoveryCodes, (req, res) => {
+    const fresh = freshCodes(req);
     if (!fresh) return res.redirect(303, pages.account);
+    showCodes(render, req, res, fresh.codes, fresh.continueTo, 'page');
+  });
+
+  router.get(pages.accountRecoveryCodesPrint, (req, res) => {
+    const fresh = freshCodes(req);
+    if (!fresh) return res.redirect(303, pages.account);
+    showCodes(render, req, res, fresh.codes, fresh.continueTo, 'print');
+  });
+
+  router.get(pages.accountRecoveryCodesText, (req, res) => {
+    const fresh = freshCodes(req);
+    if (!fresh) return res.redirect(303, pages.account);
+    sendFile(res, 'reti-recovery-codes.txt', 'text/plain; charset=utf-8', codesText(req, fresh.codes));
+  });
+
+  // Continue: the codes are put away for good, and the person goes on.
+  router.post(pages.accountRecoveryCodesDone, (req, res) => {
+    const continueTo = req.session.freshCodes?.continueTo ?? pages.account;
     delete req.session.freshCodes;
-    showCodes(render, req, res, mfa.openCodes(fresh.sealed), fresh.continueTo);
+    res.redirect(303, continueTo);
   });
 
   return router;

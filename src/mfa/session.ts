@@ -8,8 +8,11 @@ declare module 'express-session' {
   interface SessionData {
     /** The TOTP secret being set up, sealed, until a code from it confirms it. */
     totpPending: string;
-    /** New recovery codes, sealed, until the page that shows them once; and where that page leads on. */
-    freshCodes: { sealed: string; continueTo: string };
+    /**
+     * New recovery codes, sealed, while their page is open (to copy, download, print), until Continue or
+     * `until` (ms since the epoch); and where that page leads on.
+     */
+    freshCodes: { sealed: string; continueTo: string; until: number };
   }
 }
 

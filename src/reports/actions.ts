@@ -25,7 +25,8 @@ export const generateReport = action({
     path: pages.admin.reports,
     done: (_ctx, report) => ({
       to: pages.admin.report(report.id),
-      flash: `The ${report.title} report for ${formatPeriod(report.period)} is being generated.`,
+      // The page below says whether it is ready: the job may finish before the page is read.
+      flash: `The ${report.title} report for ${formatPeriod(report.period)} was requested.`,
     }),
     refused: renderGenerateRefusal,
   },

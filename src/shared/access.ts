@@ -63,7 +63,7 @@ export type RolePermission = {
 /** One row of the matrix (SPEC §3 "Permission entry"). */
 export type PermissionEntry = Pick<
   Action,
-  'id' | 'name' | 'description' | 'route' | 'method' | 'isActive' | 'isPublic'
+  'id' | 'name' | 'description' | 'route' | 'method' | 'category' | 'isActive' | 'isPublic'
 > & {
   permissions: RolePermission[];
   /** The staff flag that cannot be unticked (self-lockout): shown disabled, with the reason. */
@@ -71,3 +71,34 @@ export type PermissionEntry = Pick<
 };
 
 export type ActionInput = Pick<Action, 'name' | 'category' | 'route' | 'method' | 'description' | 'isActive'>;
+
+/** Role Management's search (words in an action's name, route, method or description) and category. */
+export type PermissionView = { q: string; category: string };
+
+/** The rows a view shows, grouped by category (categories by name, rows in the matrix's order). */
+export function permissionGroups(
+  entries: PermissionEntry[],
+  view: PermissionView,
+): Array<{ category: string; entries: PermissionEntry[] }> {
+  const words = view.q.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const groups = new Map<string, PermissionEntry[]>();
+  for (const entry of entries) {
+    if (view.category && entry.category !== view.category) continue;
+    const text = `${entry.name} ${entry.route} ${entry.method} ${entry.description}`.toLowerCase();
+    if (!words.every((w) => text.includes(w))) continue;
+    groups.set(entry.category, [...(groups.get(entry.category) ?? []), entry]);
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([category, rows]) => ({ category, entries: rows }));
+}
+
+/** Role Management's address at a view (`?q=case&category=Case+Management`), with more when given. */
+export function permissionPath(view: PermissionView, more: Record<string, string> = {}): string {
+  const query = new URLSearchParams();
+  if (view.q.trim()) query.set('q', view.q.trim());
+  if (view.category) query.set('category', view.category);
+  for (const [name, value] of Object.entries(more)) query.set(name, value);
+  const text = query.toString();
+  return `/reti/role-management${text ? `?${text}` : ''}`;
+}

@@ -72,16 +72,18 @@ export const MOVE_LABELS: Record<CaseStatus, string> = {
 /** The words of the button when the move is out of a rejected case (an appeal or motion was filed). */
 export const REOPEN_LABEL = 'Reopen (appeal or motion filed)';
 
-/**
- * "Process" (SPEC, the user's Cases table) takes a case one step forward. From processing the next step is
- * USCIS's decision, which the person must choose: Process then leads to the case page's moves.
- */
-export const PROCESS_TO: Partial<Record<CaseStatus, CaseStatus>> = {
-  pending: 'processing',
-  'on-hold': 'processing',
-};
-
 export const canMove = (from: CaseStatus, to: CaseStatus) => CASE_MOVES[from].includes(to);
+
+/** USCIS's decisions: a move to one of them asks for confirmation and the day USCIS decided. */
+export const DECISIONS = ['approved', 'rejected'] as const satisfies readonly CaseStatus[];
+export type Decision = (typeof DECISIONS)[number];
+export const isDecision = (status: CaseStatus | undefined): status is Decision =>
+  (DECISIONS as readonly string[]).includes(status ?? '');
+
+export const DECISION_DATE_MISSING = 'Enter the date USCIS decided';
+
+/** An administrator's correction of a decision recorded by mistake: back to processing (not an appeal). */
+export const REOPEN_DECISION_LABEL = 'Reopen decision (recorded by mistake)';
 
 /** "An approved case", "A pending case", "An on-hold case": the stored word reads as the adjective. */
 const aCase = (status: CaseStatus) => `${/^[aeiou]/.test(status) ? 'An' : 'A'} ${status} case`;
@@ -169,6 +171,7 @@ export const CASE_LIMITS = {
   pageSize: 200,
   importRows: 100_000,
   importBytes: 20 * 1024 * 1024,
+  reopenReason: 500,
 } as const;
 
 /** A USCIS receipt number: three letters (the service center) and ten digits, as IOE0912345678. */
@@ -205,6 +208,8 @@ export type CaseRecord = {
   updatedAt: string;
   /** When USCIS's decision was recorded (approved or rejected), else null. */
   decidedAt: string | null;
+  /** The day USCIS decided (YYYY-MM-DD), as the person recording it said, else null. */
+  decidedOn: string | null;
 };
 
 /** One entry of a case's history: who changed what, when, from and to (values as words). */

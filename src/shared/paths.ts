@@ -22,6 +22,10 @@ export const pages = {
   accountTwoFactorOff: '/account/two-factor/off',
   /** New recovery codes, shown once (GET), and the form that makes them (POST). */
   accountRecoveryCodes: '/account/recovery-codes',
+  /** The same codes as a .txt attachment, a page to print, and the form that puts them away (Continue). */
+  accountRecoveryCodesText: '/account/recovery-codes/download',
+  accountRecoveryCodesPrint: '/account/recovery-codes/print',
+  accountRecoveryCodesDone: '/account/recovery-codes/done',
   /** A firm's stylesheet (its primary colour) and logo, for its signed-in users. */
   firmTheme: (firmId: string, version: string) => `/firms/${firmId}/theme-${version}.css`,
   firmLogo: (firmId: string, version: string) => `/firms/${firmId}/logo-${version}`,
@@ -37,6 +41,10 @@ export const pages = {
     edit: (caseId: string) => `/${area}/cases/${caseId}/edit`,
     /** Posts a status move (the Process button and the case page's moves). */
     move: (caseId: string) => `/${area}/cases/${caseId}/status`,
+    /** Confirms a move to approved or rejected, with the day USCIS decided (`?to=approved`). */
+    decide: (caseId: string) => `/${area}/cases/${caseId}/decide`,
+    /** An administrator reopens a decision recorded by mistake. */
+    reopen: (caseId: string) => `/${area}/cases/${caseId}/reopen`,
     remove: (caseId: string) => `/${area}/cases/${caseId}/delete`,
     import: `/${area}/cases/import`,
     export: `/${area}/cases/export`,
@@ -178,6 +186,7 @@ export const api = {
   activity: '/activity',
   cases: '/cases',
   case: (caseId: string) => `/cases/${caseId}`,
+  caseReopen: (caseId: string) => `/cases/${caseId}/reopen`,
   casesImport: '/cases/import',
   casesExport: '/cases/export',
   clients: '/clients',

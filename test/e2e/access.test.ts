@@ -120,6 +120,29 @@ describe('Role Management and Actions Management in the browser', () => {
       expect(await axeViolations(page)).toEqual([]);
       await screenshot(page, 'role-management');
 
+      // The search narrows the rows as it is typed, by category, without a reload; the address follows.
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+      await islandsHydrated(page);
+      await page.focus('#permissions-q');
+      await page.keyboard.type('firm');
+      await page.waitForFunction(() => location.search === '?q=firm');
+      const groups = await page.$$eval('.access-group th', (ths) => ths.map((th) => th.textContent));
+      expect(groups.length).toBeGreaterThan(0);
+      const names = await page.$$eval('.access-table tbody tr[id] th', (ths) =>
+        ths.map((th) => th.textContent),
+      );
+      expect(names.length).toBeGreaterThan(0);
+      for (const name of names) expect(name).toBeTruthy();
+      await page.select('#permissions-category', 'Firm Management');
+      await page.waitForFunction(() => location.search === '?q=firm&category=Firm+Management');
+      expect(await page.$$eval('.access-group th', (ths) => ths.map((th) => th.textContent))).toEqual([
+        expect.stringMatching(/^Firm Management \(\d+\)$/),
+      ]);
+      expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      await page.$eval('#permissions-q', (e) => ((e as HTMLInputElement).value = ''));
+      await page.select('#permissions-category', '');
+      await page.waitForFunction(() => location.search === '');
+
       await (await control(page, 'Edit Get All Actions')).click();
       expect(await boxState(page, 'User Read for Get All Actions')).toEqual({
         checked: false,

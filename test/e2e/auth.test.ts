@@ -63,6 +63,8 @@ const menuOf = (page: Page) =>
 async function fillLoginModal(page: Page, userId: string, password: string) {
   await (await control(page, 'Login', 'header')).click();
   await page.waitForSelector('dialog[open]', { visible: true });
+  // It opens on its first field, not on its close button.
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('user_id');
   await fill(page, 'User ID', userId);
   await fill(page, 'Password', password);
 }

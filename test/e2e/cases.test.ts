@@ -1,5 +1,6 @@
 import type { Page } from 'puppeteer';
 import { type CaseRecord, refusedMoveMessage } from '../../src/shared/cases';
+import { formatDate } from '../../src/shared/dates';
 import { DEMO_PASSWORD, signIn } from '../helpers/app';
 import {
   axeViolations,
@@ -67,13 +68,31 @@ describe('Cases in the browser', () => {
     return number;
   }
 
-  /** From processing USCIS decides: Process leads to the case's moves, where the decision is recorded. */
+  /**
+   * From processing USCIS decides: Process offers the decision among the next steps, which asks for
+   * confirmation and the date USCIS decided, then comes back to the list; an approved case has no Process.
+   */
   async function decide(page: Page, number: string) {
+    const list = pathOf(page);
+    await page.select(`select[aria-label="Next step for ${number}"]`, 'approved');
     await clickAndWait(page, await control(page, `Process ${number}`, 'table'));
-    expect(pathOf(page)).toMatch(/#moves$/);
-    await clickAndWait(page, await control(page, 'Record approval', '#moves'));
+    expect(pathOf(page)).toMatch(/^\/user\/cases\/[0-9a-f-]{36}\/decide\?to=approved&back=/);
+    expect(await textOf(page, 'main h1')).toBe('Record Approval');
+    // Today in the firm's time zone, offered and the latest allowed.
+    const date = await field(page, 'Date USCIS decided', 'main form');
+    const today = await date.evaluate((e) => e.max);
+    expect([await date.evaluate((e) => e.value), today]).toEqual([
+      today,
+      expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
+    ]);
+    await screenshot(page, 'case-decide');
+    await clickAndWait(page, await control(page, 'Record approval', 'main form'));
+    expect(pathOf(page)).toBe(list);
     expect(await flash(page)).toBe(`Case ${number} is now approved.`);
+    expect(await page.$(`[aria-label="Process ${number}"]`)).toBeNull();
+    await clickAndWait(page, await control(page, number, 'table'));
     expect(await textOf(page, '#moves')).toContain('An approved case is final');
+    expect(await textOf(page, 'main .details')).toContain(`Decided On ${formatDate(today)}`);
   }
 
   it('without JavaScript: New Case, its page, then Process from the list and a decision on its page', async () => {
@@ -108,7 +127,9 @@ describe('Cases in the browser', () => {
     await page.waitForFunction(() => new URLSearchParams(location.search).has('q'));
     await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 1);
     expect(pathOf(page)).toBe(`/user/cases?q=${encodeURIComponent(client).replace(/%20/g, '+')}`);
-    expect(await textOf(page, 'table tbody')).toBe(`${number} ${client} I-130 Pending None Edit Process`);
+    expect(await textOf(page, 'table tbody')).toBe(
+      `${number} ${client} I-130 Pending None Edit Start processing Put on hold Process`,
+    );
 
     await (await control(page, `Process ${number}`, 'table')).click();
     await page.waitForFunction(() =>

@@ -96,6 +96,12 @@ describe('the contact modal', () => {
       if (path === '/public') await screenshot(page, 'public');
       expect(await isShown(page, DIALOG)).toBe(false);
       await openContact(page);
+      // It opens on its first field (Name), not on its close button.
+      expect(
+        await page.evaluate(
+          () => document.activeElement?.closest('.field')?.querySelector('label')?.textContent,
+        ),
+      ).toMatch(/^Name/);
       if (path === '/public') await screenshot(page, 'contact-modal', { fullPage: false });
 
       expect(await textOf(page, `${DIALOG} h2`)).toBe('Contact Reti Immigration');

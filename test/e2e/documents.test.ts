@@ -16,6 +16,8 @@ import { renamedExecutable, textPdf, textPng } from '../helpers/files';
 import { waitFor } from '../helpers/poll';
 import {
   axeViolations,
+  chooseCase,
+  chosenCase,
   clickAndWait,
   control,
   e2eSuite,
@@ -145,7 +147,7 @@ describe('Documents in the browser', () => {
     expect(await axeViolations(page)).toEqual([]);
     await islandsHydrated(page);
 
-    await page.select('select[name="caseId"]', kase.id);
+    await chooseCase(page, '.upload-form', kase.caseNumber, kase, true);
     await page.select('select[name="category"]', 'correspondence');
     const exe = renamedExecutable();
     const input = await page.waitForSelector('input.upload-input[multiple]');
@@ -210,7 +212,7 @@ describe('Documents in the browser', () => {
     const kase = await newCase('Maria Garcia Lopez');
     const page = await signedIn('attorney', '/user/documents', false);
     expect(await page.$('.upload-form[method="post"][enctype="multipart/form-data"]')).not.toBeNull();
-    await page.select('select[name="caseId"]', kase.id);
+    await chooseCase(page, '.upload-form', kase.caseNumber, kase, false);
     await page.select('select[name="category"]', 'evidence');
 
     // A program renamed to .pdf: refused by its content, said on the page, the choices kept.
@@ -219,7 +221,7 @@ describe('Documents in the browser', () => {
     const refused = await clickAndWait(page, await control(page, 'Upload', 'main form'));
     expect(refused?.status()).toBe(415);
     expect(await textOf(page, '.document-upload .alert-error')).toBe(UPLOAD_REFUSALS.badType);
-    expect(await page.$eval('select[name="caseId"]', (s) => (s as HTMLSelectElement).value)).toBe(kase.id);
+    expect(await chosenCase(page, '.upload-form')).toBe(kase.id);
     expect(await page.$eval('select[name="category"]', (s) => (s as HTMLSelectElement).value)).toBe(
       'evidence',
     );
@@ -310,7 +312,7 @@ describe('Documents in the browser', () => {
     await page.goto(`${suite.url}/user/documents/evidence`);
     expect(await textOf(page, 'main h1')).toBe('Evidence Package');
     expect(await axeViolations(page)).toEqual([]);
-    await page.select('#evidence-case', kase.id);
+    await chooseCase(page, '.evidence-case', kase.caseNumber, kase, true);
     await clickAndWait(page, await control(page, 'Show its documents', 'main'));
     expect(pathOf(page)).toBe(`/user/documents/evidence?case=${kase.id}`);
     const ticked = await page.$$eval('input[name="documentIds"]', (all) =>
@@ -385,7 +387,7 @@ describe('Documents in the browser', () => {
     await clickAndWait(page, await control(page, 'Documents', 'main .page-actions'));
     expect(pathOf(page)).toBe(`/admin/documents?caseId=${kase.id}`);
     expect(await textOf(page, 'main h1')).toBe('Documents');
-    expect(await page.$eval('select[name="caseId"]', (s) => (s as HTMLSelectElement).value)).toBe(kase.id);
+    expect(await chosenCase(page, '.document-search')).toBe(kase.id);
     expect(await textOf(page, 'table tbody')).toContain('No documents match the search.');
     expect(await axeViolations(page)).toEqual([]);
   });

@@ -6,7 +6,17 @@ import type { ElementHandle, Page } from 'puppeteer';
 import { FORM_SPECS } from '../../src/forms/specs';
 import type { CaseRecord, ClientRecord } from '../../src/shared/cases';
 import { DEMO_PASSWORD, signIn } from '../helpers/app';
-import { axeViolations, clickAndWait, control, e2eSuite, fill, pathOf, textOf } from './support';
+import {
+  axeViolations,
+  chooseCase,
+  chosenCase,
+  clickAndWait,
+  control,
+  e2eSuite,
+  fill,
+  pathOf,
+  textOf,
+} from './support';
 
 describe('Forms in the browser', () => {
   const suite = e2eSuite();
@@ -49,7 +59,8 @@ describe('Forms in the browser', () => {
     return res.body as CaseRecord;
   }
 
-  const choose = (page: Page, caseId: string) => page.select('#generate-case', caseId);
+  const choose = (page: Page, kase: CaseRecord, javaScript: boolean) =>
+    chooseCase(page, '.uscis-generate-page', kase.caseNumber, kase, javaScript);
 
   for (const javaScript of [false, true])
     it(`JavaScript ${javaScript ? 'on' : 'off'}: a group's Generate Forms asks for the case, shows the problems, then downloads the packet`, async () => {
@@ -72,7 +83,7 @@ describe('Forms in the browser', () => {
       expect(pathOf(page)).toBe('/user/forms/generate?group=naturalization');
       if (javaScript) expect(await axeViolations(page)).toEqual([]);
 
-      await choose(page, lacking.id);
+      await choose(page, lacking, javaScript);
       const refused = await clickAndWait(page, (await page.$('main form button.btn-primary'))!);
       expect(refused?.status()).toBe(422);
       const shown = await textOf(page, 'main');
@@ -80,10 +91,10 @@ describe('Forms in the browser', () => {
       expect(shown).toContain(
         "Alien Registration Number (A-Number) is empty: the client's record has no A-number. Add it on the client's page.",
       );
-      expect(await page.$eval('#generate-case', (s) => (s as HTMLSelectElement).value)).toBe(lacking.id);
+      expect(await chosenCase(page, '.uscis-generate-page')).toBe(lacking.id);
       if (javaScript) expect(await axeViolations(page)).toEqual([]);
 
-      await choose(page, complete.id);
+      await choose(page, complete, javaScript);
       await clickAndWait(page, (await page.$('button[name="intent"]'))!);
       expect(await textOf(page, 'main')).toContain(
         'The forms have no problems: the packet is ready to generate.',

@@ -3,7 +3,17 @@ import type { Page } from 'puppeteer';
 import { createUsersService } from '../../src/users/service';
 import { demoFirmId } from '../helpers/app';
 import { totpCode, wrongCode } from '../helpers/totp';
-import { axeViolations, clickAndWait, control, e2eSuite, fill, pathOf, screenshot, textOf } from './support';
+import {
+  axeViolations,
+  clickAndWait,
+  control,
+  e2eSuite,
+  fill,
+  isShown,
+  pathOf,
+  screenshot,
+  textOf,
+} from './support';
 
 const PASSWORD = 'Harbor-Lights-2030!';
 const WRONG =
@@ -113,7 +123,32 @@ describe('two-factor sign-in in the browser', () => {
       const codes = await page.$$eval('.recovery-codes code', (list) => list.map((c) => c.textContent ?? ''));
       expect(codes).toHaveLength(10);
       await noViolations(page);
-      if (javaScript) await screenshot(page, 'mfa-recovery-codes');
+      if (javaScript) {
+        await screenshot(page, 'mfa-recovery-codes');
+        // Copy puts the codes on the clipboard, one a line, and says so.
+        await page
+          .browserContext()
+          .overridePermissions(suite.url, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
+        await page.bringToFront();
+        await (await page.waitForSelector('.recovery-tools button'))!.click();
+        await page.waitForFunction(() => document.querySelector('.recovery-said')?.textContent !== '');
+        expect(await textOf(page, '.recovery-said')).toBe('Copied the recovery codes.');
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(codes.join('\n'));
+        // The print view has Print, for the codes alone on paper.
+        await clickAndWait(page, await control(page, 'Print view', 'main'));
+        await page.waitForSelector('.recovery-tools button');
+        expect(await page.$$eval('.recovery-tools button', (b) => b.map((e) => e.textContent))).toEqual([
+          'Print',
+        ]);
+        expect(await page.$$eval('.recovery-codes code', (list) => list.map((c) => c.textContent))).toEqual(
+          codes,
+        );
+        await page.emulateMediaType('print');
+        expect(await isShown(page, 'header')).toBe(false);
+        expect(await isShown(page, '.recovery-tools')).toBe(false);
+        await page.emulateMediaType(undefined);
+        await clickAndWait(page, await control(page, 'Back to your recovery codes', 'main'));
+      } else expect(await page.$('.recovery-tools')).toBeNull();
       await clickAndWait(page, await control(page, 'Continue', 'main'));
       expect(pathOf(page)).toBe('/admin/dashboard');
       expect(await textOf(page, 'header')).toContain('Welcome, Dana (admin)');

@@ -53,9 +53,13 @@ describe('Reports in the browser', () => {
     expect(made?.status()).toBe(200);
     expect(pathOf(page)).toMatch(REPORT_PATH);
     expect(await textOf(page, 'main')).toContain(
-      `The Case Summary report for 01/01/${LAST_YEAR} – 12/31/${LAST_YEAR} is being generated.`,
+      `The Case Summary report for 01/01/${LAST_YEAR} – 12/31/${LAST_YEAR} was requested.`,
     );
     await untilMade(page);
+    // Once made, the page says so (not "being generated" above the finished report).
+    expect(await textOf(page, '.report-status')).toBe('Ready');
+    expect(await textOf(page, 'main')).not.toContain('being generated');
+    expect(await textOf(page, 'main')).not.toContain('Being generated');
     expect(await textOf(page, 'main h1')).toBe(`Case Summary: 01/01/${LAST_YEAR} – 12/31/${LAST_YEAR}`);
     expect(await page.$$eval('table caption', (c) => c.map((e) => e.textContent))).toContain(
       'Activity in the period',

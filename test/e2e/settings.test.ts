@@ -35,6 +35,39 @@ describe("the firm administrator's Settings in the browser", () => {
     await screenshot(page, 'settings-appearance-desktop');
   }, 90_000);
 
+  /** Each checkbox's and radio's label beside its box, and each select wide enough for its choice's words. */
+  const layoutOf = (page: Page) =>
+    page.evaluate(() => {
+      const beside = [...document.querySelectorAll('.settings-form .field-check')].map((field) => {
+        const box = field.querySelector('input')!.getBoundingClientRect();
+        const label = field.querySelector('label')!;
+        const at = label.getBoundingClientRect();
+        return [label.textContent, at.left >= box.right && at.top < box.bottom && at.bottom > box.top];
+      });
+      const context = document.createElement('canvas').getContext('2d')!;
+      const whole = [...document.querySelectorAll('.settings-form select')].map((select) => {
+        const s = select as HTMLSelectElement;
+        const style = getComputedStyle(s);
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        // The arrow takes about 1.5em of the inner width.
+        const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24;
+        const words = s.options[s.selectedIndex].text;
+        return [words, context.measureText(words).width <= room];
+      });
+      return { beside, whole };
+    });
+
+  for (const javaScript of [false, true])
+    for (const width of [1366, 390])
+      it(`lays Security out whole at ${width} px, JavaScript ${javaScript ? 'on' : 'off'}: labels beside their boxes, no select cut off`, async () => {
+        const page = await signIn(javaScript, width);
+        await page.goto(`${suite.url}/admin/settings/security`);
+        await screenshot(page, `settings-security-${width}-${javaScript ? 'js' : 'nojs'}`);
+        const { beside, whole } = await layoutOf(page);
+        expect(beside.length).toBe(5);
+        for (const entry of [...beside, ...whole]) expect([entry[0], entry[1]]).toEqual([entry[0], true]);
+      });
+
   it('saves the security section without JavaScript', async () => {
     const page = await signIn(false);
     await page.goto(`${suite.url}/admin/settings/security`);

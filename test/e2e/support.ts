@@ -203,3 +203,65 @@ export const islandsHydrated = (page: Page) =>
       Object.keys(root).some((k) => k.startsWith('__reactContainer')),
     ),
   );
+
+/**
+ * Chooses a case in the case picker inside `scope` as a person would. Live: types the search into the
+ * combobox and takes the case from its list with the arrow keys and Enter. Without JavaScript: Find, then
+ * the case from the select of the cases found.
+ */
+export async function chooseCase(
+  page: Page,
+  scope: string,
+  search: string,
+  kase: { id: string; caseNumber: string },
+  javaScript: boolean,
+): Promise<void> {
+  const box = `${scope} .case-picker input[type="search"]`;
+  await page.waitForSelector(box);
+  if (javaScript) {
+    await islandHydrated(page, box);
+    await page.waitForSelector(`${box}[role="combobox"]`);
+    await page.focus(box);
+    await page.$eval(box, (e) => (e as HTMLInputElement).select());
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type(search);
+    const found = (number: string) =>
+      page.waitForFunction(
+        (selector, n) => {
+          const input = document.querySelector(selector)!;
+          const list = document.getElementById(input.getAttribute('aria-controls') ?? '');
+          return [...(list?.querySelectorAll('[role="option"]') ?? [])].some((o) =>
+            o.textContent?.startsWith(n),
+          );
+        },
+        {},
+        box,
+        number,
+      );
+    await found(kase.caseNumber);
+    for (let step = 0; step < 25; step++) {
+      await page.keyboard.press('ArrowDown');
+      const active = await page.$eval(
+        box,
+        (e) => document.getElementById(e.getAttribute('aria-activedescendant') ?? '')?.textContent ?? '',
+      );
+      if (active.startsWith(kase.caseNumber)) break;
+    }
+    await page.keyboard.press('Enter');
+    expect(
+      await page.$eval(`${scope} .case-picker input[type="hidden"]`, (e) => (e as HTMLInputElement).value),
+    ).toBe(kase.id);
+    return;
+  }
+  await page.$eval(box, (e) => ((e as HTMLInputElement).value = ''));
+  await page.type(box, search);
+  await clickAndWait(page, (await page.$(`${scope} .case-picker button`))!);
+  await page.select(`${scope} .case-picker select`, kase.id);
+}
+
+/** The case a picker holds now: its select's value, or live, its hidden field's. */
+export const chosenCase = (page: Page, scope: string) =>
+  page.$eval(
+    `${scope} .case-picker`,
+    (e) => e.querySelector<HTMLSelectElement | HTMLInputElement>('select, input[type="hidden"]')?.value ?? '',
+  );

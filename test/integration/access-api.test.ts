@@ -1,3 +1,5 @@
+import { DEFAULT_TIME_ZONE } from '../../src/config';
+import { todayIn } from '../../src/shared/dates';
 import { DECLARED_ACTIONS } from '../../src/catalog';
 import { sql } from 'kysely';
 import request from 'supertest';
@@ -18,7 +20,8 @@ type Flags = '' | 'r' | 'w' | 'd' | 'rw' | 'rd' | 'wd' | 'rwd';
 const LOGINS: Record<Role, string> = { user: 'attorney', admin: 'admin', reti: 'reti' };
 const LOCKOUT = 'Staff cannot remove their own access to Role Management and Actions Management.';
 const ROUTE_FORMAT = 'API Route must be a path under /api, such as /api/firms/{id}';
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today on the platform's calendar (TIME_ZONE, the test app's default), where staff work. */
+const today = () => todayIn(DEFAULT_TIME_ZONE);
 
 /** The body of PUT /permissions/{id}: flags per role, e.g. { user: 'r', admin: '', reti: 'r' }. */
 const row = (flags: Record<Role, Flags>) => ({
@@ -129,6 +132,7 @@ describe.each(BACKENDS)('the actions and permissions API (%s)', (backend) => {
         description: getAll.description,
         route: '/api/actions',
         method: 'GET',
+        category: 'Access Control',
         isActive: true,
         isPublic: false,
         // Staff can never untick their own read of the catalog: Role Management shows it locked.
@@ -182,6 +186,11 @@ describe.each(BACKENDS)('the actions and permissions API (%s)', (backend) => {
         t.database.db,
       );
       expect((await actionNamed('Get All Firms')).lastModified).toBe('2020-01-02');
+      // 3 AM in London is the evening before in New York: the day shown is the platform's, not UTC's.
+      await sql`UPDATE actions SET updated_at = '2020-01-02T03:00:00Z' WHERE id = ${getFirms.id}`.execute(
+        t.database.db,
+      );
+      expect((await actionNamed('Get All Firms')).lastModified).toBe('2020-01-01');
 
       const off = await as('reti', 'patch', `/api/actions/${getFirms.id}`).send({ isActive: false });
       expect(off.status).toBe(200);
@@ -211,7 +220,7 @@ describe.each(BACKENDS)('the actions and permissions API (%s)', (backend) => {
       const audit = await auditRows('action.updated', getFirms.id);
       expect(audit).toHaveLength(1);
       expect(audit[0].actor_user_id).toBe(retiId);
-      expect(audit[0].before).toMatchObject({ isActive: true, lastModified: '2020-01-02' });
+      expect(audit[0].before).toMatchObject({ isActive: true, lastModified: '2020-01-01' });
       expect(audit[0].after).toMatchObject({ isActive: false, lastModified: today() });
 
       const on = await as('reti', 'patch', `/api/actions/${getFirms.id}`).send({ isActive: true });
@@ -344,6 +353,7 @@ describe.each(BACKENDS)('the actions and permissions API (%s)', (backend) => {
       const access = createAccessService({
         db: t.database.db,
         declared: DECLARED_ACTIONS,
+        timeZone: DEFAULT_TIME_ZONE,
         redisPrefix: 'unused:',
         logger: createLogger('silent'),
       });

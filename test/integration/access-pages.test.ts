@@ -74,6 +74,46 @@ describe.each(BACKENDS)('the Role Management and Actions Management pages on %s'
       expect(res.text).not.toContain('aria-label="Edit Log In"');
     });
 
+    it('groups the actions by category and narrows them by a search and a category, without JavaScript', async () => {
+      const { agent } = await staff();
+      const rowNames = (html: string) =>
+        [...html.matchAll(/<tr id="permission-[^"]+"[^>]*><th scope="row">([^<]+)</g)].map((m) => m[1]);
+      const groupNames = (html: string) =>
+        [...html.matchAll(/<th scope="rowgroup" colSpan="\d+">([^<]+)<\/th>/g)].map((m) => m[1]);
+      const all = await agent.get('/reti/role-management');
+      const total = rowNames(all.text).length;
+      expect(total).toBeGreaterThan(90);
+      // Every category once, in order, each with its count; every action under one of them.
+      const groups = groupNames(all.text);
+      expect(groups.map((g) => g.replace(/ \(\d+\)$/, ''))).toEqual(
+        [...new Set(groups.map((g) => g.replace(/ \(\d+\)$/, '')))].sort((a, b) => a.localeCompare(b)),
+      );
+      expect(groups.reduce((n, g) => n + Number(/\((\d+)\)$/.exec(g)![1]), 0)).toBe(total);
+      expect(textOf(all)).toContain(`${total} of ${total} actions shown, by category.`);
+
+      const narrowed = await agent.get('/reti/role-management?q=case&category=Case+Management');
+      expect(groupNames(narrowed.text)).toEqual(['Case Management (9)']);
+      expect(rowNames(narrowed.text)).toEqual([
+        'Change Case',
+        'Create Case',
+        'Delete Case',
+        'Export Cases',
+        'Get Case',
+        'Get Cases',
+        'Import Cases',
+        'Reopen Decision',
+        'Update Case',
+      ]);
+      expect(narrowed.text).toContain('value="case"');
+      expect(narrowed.text).toMatch(/<option value="Case Management" selected="">/);
+      // Edit keeps the search.
+      expect(narrowed.text).toMatch(
+        /href="\/reti\/role-management\?q=case&amp;category=Case\+Management&amp;edit=/,
+      );
+      const none = await agent.get('/reti/role-management?q=nothing+like+this');
+      expect(textOf(none)).toContain('No action matches the search.');
+    });
+
     it('?edit=<id> opens that row, and only that row, for editing', async () => {
       const { agent } = await staff();
       const { id } = await action('Create Firm');

@@ -622,6 +622,11 @@ describe.each(BACKENDS)("the administrator's dashboard and cleanup (%s)", (backe
         'Cleanup done: 2 expired invitations, 3 ended sessions and 2 backups past the retention removed.';
       expect(mainText(after.text)).toContain(message);
       expect(mainText(after.text)).toContain('There is nothing to remove right now.');
+      // Nothing to remove: the button is off, and says why.
+      expect(after.text).toContain(
+        '<button type="submit" class="btn btn-danger" disabled="" aria-describedby="cleanup-summary">Clean Up Now</button>',
+      );
+      expect(page.text).toContain('<button type="submit" class="btn btn-danger">Clean Up Now</button>');
 
       // What stayed: the valid and the used invitation, the live session, the recent backup, the other firm's.
       const invitations = await db()

@@ -375,7 +375,7 @@ describe.each(BACKENDS)('the case and client pages on %s, as served without Java
       expect(page.html).toContain('href="/user/cases/import"');
       expect(page.html).toContain('href="/user/cases/export?q=heldmann&amp;status=processing"');
       expect(rowsOf(page.html)).toEqual([
-        `${held.caseNumber} Hollis Heldmann I-130 Processing · on hold ${formatDate(addDays(today, 10))} Edit Process`,
+        `${held.caseNumber} Hollis Heldmann I-130 Processing · on hold ${formatDate(addDays(today, 10))} Edit ${MOVE_LABELS.processing} Process`,
       ]);
       const options = /<select id="cases-status"[\s\S]*?<\/select>/.exec(page.html)![0];
       expect(visibleText(options).trim()).toBe('All statuses Pending Processing Approved Rejected');
@@ -387,7 +387,11 @@ describe.each(BACKENDS)('the case and client pages on %s, as served without Java
       const form = new RegExp(`<form[^>]*action="/user/cases/${pending.id}/status"[\\s\\S]*?</form>`).exec(
         list.html,
       )![0];
-      expect(form).toContain('name="status" value="processing"');
+      // Process: the allowed next steps, and nothing else.
+      expect([...form.matchAll(/<option value="([^"]+)">([^<]+)</g)].map((m) => [m[1], m[2]])).toEqual([
+        ['processing', MOVE_LABELS.processing],
+        ['on-hold', MOVE_LABELS['on-hold']],
+      ]);
       expect(form).toContain(`aria-label="Process ${pending.caseNumber}"`);
       const moved = await post(attorney, `/user/cases/${pending.id}/status`, {
         status: 'processing',
@@ -397,10 +401,15 @@ describe.each(BACKENDS)('the case and client pages on %s, as served without Java
       expect((await caseRow(pending.id))!.status).toBe('processing');
       const after = await open(attorney, moved.location);
       expect(after.text).toContain(`Case ${pending.caseNumber} is now processing.`);
-      // From processing USCIS decides: Process leads to the case page's moves; an approved case has none.
-      expect(after.html).toContain(
-        `href="/user/cases/${pending.id}#moves" aria-label="Process ${pending.caseNumber}"`,
-      );
+      // After it ran, Process offers the next steps from processing; an approved case has none.
+      const next = new RegExp(`<form[^>]*action="/user/cases/${pending.id}/status"[\\s\\S]*?</form>`).exec(
+        after.html,
+      )![0];
+      expect([...next.matchAll(/<option value="([^"]+)"/g)].map((m) => m[1])).toEqual([
+        'approved',
+        'rejected',
+        'on-hold',
+      ]);
       const history = await db()
         .selectFrom('case_history')
         .selectAll()
@@ -447,6 +456,12 @@ describe.each(BACKENDS)('the case and client pages on %s, as served without Java
       const page = await open(attorney, '/user/cases/new');
       expect(page.status).toBe(200);
       expect(page.text).toContain('New Case');
+      // Assigned to the person opening it unless they choose someone else; the same on Case Management's form.
+      expect(valueOf(page.html, 'case-assigneeId')).toBe(attorneyId);
+      const adminId = (
+        await db().selectFrom('users').select('id').where('login_id', '=', 'admin').executeTakeFirstOrThrow()
+      ).id;
+      expect(valueOf((await open(admin, '/admin/cases')).html, 'create-assigneeId')).toBe(adminId);
       const fields = {
         clientName: 'Tomasz Receiptski',
         caseType: 'visa',
@@ -522,11 +537,112 @@ describe.each(BACKENDS)('the case and client pages on %s, as served without Java
 
     it('a move made on the case page comes back to it', async () => {
       const record = await newCase({}, ['processing']);
-      const moved = await post(admin, `/admin/cases/${record.id}/status`, { status: 'approved' });
+      const moved = await post(admin, `/admin/cases/${record.id}/status`, {
+        status: 'approved',
+        decidedOn: today,
+      });
       expect([moved.status, moved.location]).toEqual([303, `/admin/cases/${record.id}`]);
       const page = await open(admin, moved.location);
       expect(page.text).toContain(`Case ${record.caseNumber} is now approved.`);
       expect(page.text).toContain('An approved case is final: a new matter is a new case.');
+    });
+
+    it('a decision is recorded only once confirmed, with the date USCIS decided, kept in the history and on the page', async () => {
+      const record = await newCase({}, ['processing']);
+      const casePage = await open(attorney, `/user/cases/${record.id}`);
+      const decide = `/user/cases/${record.id}/decide?to=approved`;
+      expect(casePage.html).toContain(`href="${decide}"`);
+      // Posted without its date (a form of before, or the list's Process), it is asked for first.
+      const undated = await post(attorney, `/user/cases/${record.id}/status`, {
+        status: 'approved',
+        back: '/user/cases?q=testcase',
+      });
+      expect([undated.status, undated.location]).toEqual([
+        303,
+        `${decide}&back=${encodeURIComponent('/user/cases?q=testcase')}`,
+      ]);
+      expect((await caseRow(record.id))!.status).toBe('processing');
+
+      const page = await open(attorney, undated.location);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain(
+        `Record Approval Did USCIS approve case ${record.caseNumber} of ${record.client.name}?`,
+      );
+      expect(valueOf(page.html, 'decided-on')).toBe(today);
+      expect(page.html).toMatch(
+        new RegExp(`<input[^>]*id="decided-on"[^>]*min="${today}"[^>]*max="${today}"`),
+      );
+      expect(page.html).toContain('<input type="hidden" name="back" value="/user/cases?q=testcase"/>');
+
+      const future = await post(attorney, `/user/cases/${record.id}/status`, {
+        status: 'approved',
+        decidedOn: addDays(today, 2),
+      });
+      expect(future.status).toBe(422);
+      expect(errorOf(future.html, 'decided-on')).toBe('The decision date cannot be in the future');
+      expect(valueOf(future.html, 'decided-on')).toBe(addDays(today, 2));
+      const early = await post(attorney, `/user/cases/${record.id}/status`, {
+        status: 'approved',
+        decidedOn: addDays(today, -1),
+      });
+      expect([early.status, errorOf(early.html, 'decided-on')]).toEqual([
+        422,
+        `The decision date cannot be before the case was opened (${formatDate(today)})`,
+      ]);
+      expect((await caseRow(record.id))!.status).toBe('processing');
+
+      const done = await post(attorney, `/user/cases/${record.id}/status`, {
+        status: 'approved',
+        decidedOn: today,
+      });
+      expect([done.status, done.location]).toEqual([303, `/user/cases/${record.id}`]);
+      expect(await caseRow(record.id)).toMatchObject({ status: 'approved', decided_on: today });
+      const after = await open(attorney, done.location);
+      expect(after.text).toContain(`Decided On ${formatDate(today)}`);
+      expect(rowsOf(after.html.slice(after.html.indexOf('History')))[0]).toContain(
+        `Jordan Rivera Status Processing Approved`,
+      );
+      expect(after.text).toContain(`Decision date None ${formatDate(today)}`);
+      // A firm user has no way to undo it.
+      expect(after.text).not.toContain('Reopen decision');
+      const closed = await open(attorney, `/user/cases/${record.id}/reopen`);
+      expect(closed.text).toContain('Your role (user) does not have write permission for Reopen Decision.');
+      expect(closed.html).toMatch(
+        /<button type="submit" class="btn btn-danger" disabled="">Reopen decision<\/button>/,
+      );
+      const posted = await post(attorney, `/user/cases/${record.id}/reopen`, { reason: 'Mine' });
+      expect(posted.status).toBe(403);
+      expect((await caseRow(record.id))!.status).toBe('approved');
+    });
+
+    it('an administrator reopens a decision recorded by mistake, saying why; the case page and history show it', async () => {
+      const record = await newCase({}, ['processing', 'rejected']);
+      const casePage = await open(admin, `/admin/cases/${record.id}`);
+      // The appeal (the ordinary move) and the correction are two different things.
+      expect(casePage.text).toContain(REOPEN_LABEL);
+      expect(casePage.html).toContain(`href="/admin/cases/${record.id}/reopen"`);
+      const page = await open(admin, `/admin/cases/${record.id}/reopen`);
+      expect(page.text).toContain(
+        `Reopen Decision Case ${record.caseNumber} of ${record.client.name} is recorded as rejected on ${formatDate(today)}.`,
+      );
+      const blank = await post(admin, `/admin/cases/${record.id}/reopen`, { reason: ' ' });
+      expect([blank.status, errorOf(blank.html, 'reopen-reason')]).toEqual([422, 'Reason is required']);
+      const done = await post(admin, `/admin/cases/${record.id}/reopen`, {
+        reason: 'Denial was entered on the wrong case',
+      });
+      expect([done.status, done.location]).toEqual([303, `/admin/cases/${record.id}`]);
+      const after = await open(admin, done.location);
+      expect(after.text).toContain(
+        `The decision on case ${record.caseNumber} was reopened: it is processing again.`,
+      );
+      expect(after.text).toContain('Decision reopened None Denial was entered on the wrong case');
+      expect(await caseRow(record.id)).toMatchObject({
+        status: 'processing',
+        decided_on: null,
+        decided_at: null,
+      });
+      // Not decided any more: nothing to reopen.
+      expect((await open(admin, `/admin/cases/${record.id}/reopen`)).status).toBe(409);
     });
 
     it('the edit page saves with a flash, and a refused edit keeps the values', async () => {

@@ -14,7 +14,8 @@ import {
   STATUS_LABELS,
   USER_VIEW,
 } from '../../src/shared/cases';
-import { todayIn } from '../../src/shared/dates';
+import { addDays, formatDate, todayIn } from '../../src/shared/dates';
+import { DECISION_BEFORE_OPENED, DECISION_IN_FUTURE, DECISION_WITHOUT_MOVE } from '../../src/cases/service';
 import {
   type Backend,
   BACKENDS,
@@ -65,6 +66,7 @@ describe.each(SETUPS)('the cases API on %s (sessions in Redis: %s)', (backend, r
   let adminId: string;
   let attorneyId: string;
   let year: string;
+  let timeZone: string;
 
   const db = () => t.database.db;
   const idOf = async (loginId: string) =>
@@ -145,7 +147,8 @@ describe.each(SETUPS)('the cases API on %s (sessions in Redis: %s)', (backend, r
       .select('time_zone')
       .where('id', '=', firmId)
       .executeTakeFirstOrThrow();
-    year = todayIn(firm.time_zone ?? t.config.timeZone).slice(0, 4);
+    timeZone = firm.time_zone ?? t.config.timeZone;
+    year = todayIn(timeZone).slice(0, 4);
   });
   afterAll(() => t?.close());
 
@@ -194,6 +197,7 @@ describe.each(SETUPS)('the cases API on %s (sessions in Redis: %s)', (backend, r
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
         decidedAt: null,
+        decidedOn: null,
       });
       expect(await caseRow(res.body.id)).toMatchObject({
         firm_id: firmId,
@@ -438,8 +442,24 @@ describe.each(SETUPS)('the cases API on %s (sessions in Redis: %s)', (backend, r
           nextStatuses: [...CASE_MOVES[to]],
         });
         expect(after?.status).toBe(to);
+        // A decision's day comes with it (today in the firm's time zone when not given); a move out clears it.
+        const dayOf = (day: string | null | undefined) => (day ? formatDate(day) : null);
+        const dated = before!.decided_on !== after!.decided_on;
+        expect(after!.decided_on).toBe(to === 'approved' || to === 'rejected' ? todayIn(timeZone) : null);
+        expect(res.body.decidedOn).toBe(after!.decided_on);
         expect(await historyOf(record.id)).toEqual([
           ...history,
+          ...(dated
+            ? [
+                {
+                  field: 'Decision date',
+                  from_value: dayOf(before!.decided_on),
+                  to_value: dayOf(after!.decided_on),
+                  actor_user_id: attorneyId,
+                  actor_name: 'Jordan Rivera',
+                },
+              ]
+            : []),
           {
             field: 'Status',
             from_value: STATUS_LABELS[from],
@@ -455,8 +475,18 @@ describe.each(SETUPS)('the cases API on %s (sessions in Redis: %s)', (backend, r
             actor_user_id: attorneyId,
             firm_id: firmId,
             entity: 'case',
-            before: { caseNumber: record.caseNumber, client: { name: record.client.name }, status: from },
-            after: { caseNumber: record.caseNumber, client: { name: record.client.name }, status: to },
+            before: {
+              caseNumber: record.caseNumber,
+              client: { name: record.client.name },
+              status: from,
+              ...(dated ? { decided_on: before!.decided_on } : {}),
+            },
+            after: {
+              caseNumber: record.caseNumber,
+              client: { name: record.client.name },
+              status: to,
+              ...(dated ? { decided_on: after!.decided_on } : {}),
+            },
           },
         ]);
         if (to === 'approved' || to === 'rejected') {
@@ -490,8 +520,15 @@ describe.each(SETUPS)('the cases API on %s (sessions in Redis: %s)', (backend, r
         ['approved', 'rejected', 'on-hold'],
       ]);
       const detail = await api(admin).get(`/cases/${record.id}`);
-      expect(detail.body.history.slice(0, 2)).toEqual([
+      expect(detail.body.history.slice(0, 3)).toEqual([
         { at: expect.any(String), by: 'Alex Morgan', field: 'Status', from: 'Rejected', to: 'Processing' },
+        {
+          at: expect.any(String),
+          by: 'Alex Morgan',
+          field: 'Decision date',
+          from: formatDate(todayIn(timeZone)),
+          to: null,
+        },
         {
           at: expect.any(String),
           by: 'Alex Morgan',
@@ -518,7 +555,12 @@ describe.each(SETUPS)('the cases API on %s (sessions in Redis: %s)', (backend, r
       expect((await historyOf(record.id)).filter((h) => h.to_value === STATUS_LABELS[decided])).toHaveLength(
         1,
       );
-      expect((await historyOf(record.id)).map((h) => h.field)).toEqual(['Opened', 'Status', 'Status']);
+      expect((await historyOf(record.id)).map((h) => h.field)).toEqual([
+        'Opened',
+        'Status',
+        'Decision date',
+        'Status',
+      ]);
     });
 
     it('refuses an unknown status word with 422 and a case that is not there with 404', async () => {
@@ -664,6 +706,116 @@ describe.each(SETUPS)('the cases API on %s (sessions in Redis: %s)', (backend, r
         200,
         'approved',
         'Card mailed',
+      ]);
+    });
+  });
+
+  describe('the day USCIS decided, and reopening a decision recorded by mistake', () => {
+    it('PATCH takes decidedOn with a decision: kept and answered; not in the future, not before the case was opened', async () => {
+      const today = todayIn(timeZone);
+      const record = await caseIn('processing');
+      const refusals: Array<[object, string]> = [
+        [{ status: 'approved', decidedOn: addDays(today, 1) }, DECISION_IN_FUTURE],
+        [
+          { status: 'approved', decidedOn: addDays(today, -1) },
+          `${DECISION_BEFORE_OPENED} (${formatDate(today)})`,
+        ],
+        [{ status: 'on-hold', decidedOn: today }, DECISION_WITHOUT_MOVE],
+        [
+          { status: 'approved', decidedOn: '2026-02-30' },
+          'Decision date must be a real date written YYYY-MM-DD, such as 2026-11-23',
+        ],
+      ];
+      for (const [body, message] of refusals) {
+        const res = await api(attorney).patch(`/cases/${record.id}`, body);
+        expect([res.status, res.body.error, res.body.fields]).toEqual([422, message, { decidedOn: message }]);
+      }
+      expect((await caseRow(record.id))?.status).toBe('processing');
+
+      const decided = await api(attorney).patch(`/cases/${record.id}`, {
+        status: 'rejected',
+        decidedOn: today,
+      });
+      expect([decided.status, decided.body.status, decided.body.decidedOn]).toEqual([200, 'rejected', today]);
+      expect((await caseRow(record.id))?.decided_on).toBe(today);
+      // The whole record sent back (its own date with it) is no new decision.
+      const resent = await api(attorney).put(`/cases/${record.id}`, {
+        ...decided.body,
+        description: 'Denied',
+      });
+      expect([resent.status, resent.body.decidedOn]).toEqual([200, today]);
+    });
+
+    it('an administrator reopens a decision with a reason (history, audit); a firm user may not; an undecided case cannot be', async () => {
+      const record = await caseIn('approved');
+      const decidedOn = (await caseRow(record.id))!.decided_on;
+      const refused = await api(attorney).post(`/cases/${record.id}/reopen`, { reason: 'Wrong case' });
+      expect([refused.status, refused.body.error]).toEqual([
+        403,
+        'Your role (user) does not have write permission for Reopen Decision.',
+      ]);
+      const blank = await api(admin).post(`/cases/${record.id}/reopen`, { reason: '  ' });
+      expect([blank.status, blank.body.fields]).toEqual([422, { reason: 'Reason is required' }]);
+
+      const audit = await auditOf(record.id);
+      const res = await api(admin).post(`/cases/${record.id}/reopen`, {
+        reason: 'Approval was recorded on the wrong case',
+      });
+      expect([
+        res.status,
+        res.body.status,
+        res.body.decidedAt,
+        res.body.decidedOn,
+        res.body.nextStatuses,
+      ]).toEqual([200, 'processing', null, null, ['approved', 'rejected', 'on-hold']]);
+      expect((await historyOf(record.id)).slice(-3)).toEqual([
+        {
+          field: 'Decision date',
+          from_value: formatDate(decidedOn!),
+          to_value: null,
+          actor_user_id: adminId,
+          actor_name: 'Alex Morgan',
+        },
+        {
+          field: 'Status',
+          from_value: 'Approved',
+          to_value: 'Processing',
+          actor_user_id: adminId,
+          actor_name: 'Alex Morgan',
+        },
+        {
+          field: 'Decision reopened',
+          from_value: null,
+          to_value: 'Approval was recorded on the wrong case',
+          actor_user_id: adminId,
+          actor_name: 'Alex Morgan',
+        },
+      ]);
+      expect((await auditOf(record.id)).slice(audit.length)).toEqual([
+        {
+          action: 'case.decision-reopened',
+          actor_user_id: adminId,
+          firm_id: firmId,
+          entity: 'case',
+          before: {
+            caseNumber: record.caseNumber,
+            client: { name: record.client.name },
+            status: 'approved',
+            decidedOn,
+          },
+          after: {
+            caseNumber: record.caseNumber,
+            client: { name: record.client.name },
+            status: 'processing',
+            decidedOn: null,
+            reason: 'Approval was recorded on the wrong case',
+          },
+        },
+      ]);
+      const again = await api(admin).post(`/cases/${record.id}/reopen`, { reason: 'Twice' });
+      expect([again.status, again.body.error]).toEqual([
+        409,
+        'Only a decided case (approved or rejected) can be reopened: this one is processing.',
       ]);
     });
   });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import request from 'supertest';
 import { DASHBOARD_PAGE_SIZE } from '../../src/firms/pages';
-import { formatDateTime } from '../../src/shared/dates';
+import { formatDate, formatDateTime, todayIn } from '../../src/shared/dates';
 import {
   BACKENDS,
   countRows,
@@ -13,12 +13,15 @@ import {
   signIn as signInAs,
   secondFirm,
   DEMO_PASSWORD,
+  csrfFrom,
 } from '../helpers/app';
+import { DEFAULT_TIME_ZONE } from '../../src/config';
 
 const mainText = (html: string) => visibleText(/<main[\s\S]*<\/main>/.exec(html)![0]);
 /** A yyyy-mm-dd date as pages show it: 11/23/2026. */
 const usDate = (iso: string) => iso.replace(/^(\d{4})-(\d\d)-(\d\d)$/, '$2/$3/$1');
-const today = () => usDate(new Date().toISOString().slice(0, 10));
+/** Today on the platform's calendar (TIME_ZONE, the test app's default): a new firm's onboard date. */
+const today = () => usDate(todayIn(DEFAULT_TIME_ZONE));
 const DELETE_DISABLED = 'This action is disabled: Delete Firm.';
 
 const NEW_FIRM = {
@@ -566,5 +569,33 @@ describe('times in the time zone of TIME_ZONE', () => {
     const text = mainText((await agent.get(`/reti/firms/${id}`)).text);
     expect(text).toContain('Onboard Date 11/23/2026');
     expect(text).toMatch(/admin Alex Morgan \S+ admin Active 11\/23\/2026, 7:30 PM PST/);
+  });
+});
+
+/** A zone whose date differs from UTC's right now: east of UTC late in the UTC day, west of it early. */
+const AWAY_FROM_UTC = new Date().getUTCHours() >= 11 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
+
+describe('a new firm is onboarded on the platform’s day, not UTC’s', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { TIME_ZONE: AWAY_FROM_UTC } });
+  });
+  afterAll(() => t.close());
+
+  it('dates the onboarding today in TIME_ZONE, on the staff dashboard and in the API', async () => {
+    const today = todayIn(AWAY_FROM_UTC);
+    expect(today).not.toBe(new Date().toISOString().slice(0, 10));
+    const agent = request.agent(t.app);
+    const login = await agent.post('/api/auth/login').send({ user_id: 'reti', password: DEMO_PASSWORD });
+    expect(login.status).toBe(200);
+    const token = csrfFrom((await agent.get('/reti/dashboard')).text);
+    const res = await agent
+      .post('/api/firms')
+      .set('X-CSRF-Token', token)
+      .send({ ...NEW_FIRM, name: 'Far Shore Immigration', email: 'office@far-shore.example' });
+    expect([res.status, res.body.onboardDate]).toEqual([201, today]);
+    expect(mainText((await agent.get(`/reti/firms/${res.body.id}`)).text)).toContain(
+      `Onboard Date ${formatDate(today)}`,
+    );
   });
 });

@@ -382,9 +382,36 @@ describe.each(CASES)('two-factor sign-in on %s (sessions in Redis: %s)', (backen
     const codes = [...shown.text.matchAll(/<li><code>([^<]+)<\/code><\/li>/g)].map((m) => m[1]);
     expect(codes).toHaveLength(10);
     expect(mainText(shown.text)).toContain('Two-factor sign-in is on. Save your recovery codes now.');
-    expect(mainText(shown.text)).toContain('This is the only time they are shown.');
-    expect(shown.text).toContain('<a class="btn btn-primary" href="/admin/users">Continue</a>');
-    expect((await agent.get('/account/recovery-codes')).headers.location).toBe('/account');
+    expect(mainText(shown.text)).toContain('They are shown only until you continue.');
+    // Until Continue: Download (a .txt attachment) and a page to print, without JavaScript; Copy and Print live.
+    expect(shown.text).toContain('href="/account/recovery-codes/download" download="">Download (.txt)</a>');
+    expect(shown.text).toContain('href="/account/recovery-codes/print">Print view</a>');
+    expect(shown.text).toContain('data-island="RecoveryCodeTools"');
+    const file = await agent.get('/account/recovery-codes/download');
+    expect([file.status, file.headers['content-type'], file.headers['content-disposition']]).toEqual([
+      200,
+      'text/plain; charset=utf-8',
+      'attachment; filename=reti-recovery-codes.txt',
+    ]);
+    expect(file.headers['cache-control']).toBe('private, no-store');
+    expect(file.text.split('\r\n')).toEqual([
+      `Reti Immigration recovery codes for ${firm.admin.loginId}`,
+      'Each code signs you in once, in place of a code from your authenticator app.',
+      '',
+      ...codes,
+      '',
+    ]);
+    const printed = await agent.get('/account/recovery-codes/print');
+    expect([...printed.text.matchAll(/<li><code>([^<]+)<\/code><\/li>/g)].map((m) => m[1])).toEqual(codes);
+    expect(mainText(printed.text)).toContain(`Recovery codes for ${firm.admin.loginId}`);
+    // Continue puts them away for good, and goes on.
+    const onward = await agent
+      .post('/account/recovery-codes/done')
+      .type('form')
+      .send({ _csrf: csrfFrom(shown.text) });
+    expect([onward.status, onward.headers.location]).toEqual([303, '/admin/users']);
+    for (const path of ['', '/download', '/print'])
+      expect((await agent.get(`/account/recovery-codes${path}`)).headers.location).toBe('/account');
 
     await agent
       .post('/logout')
@@ -526,7 +553,7 @@ describe.each(CASES)('two-factor sign-in on %s (sessions in Redis: %s)', (backen
       expect(page.headers.location).toBe('/account/recovery-codes');
       const shown = await agent.get('/account/recovery-codes');
       expect([...shown.text.matchAll(/<li><code>([^<]+)<\/code><\/li>/g)]).toHaveLength(10);
-      expect(shown.text).toContain('href="/account">Continue</a>');
+      expect(shown.text).toContain('<form action="/account/recovery-codes/done" method="post">');
     });
 
     it('refuses to turn it off while the firm requires it of this administrator, and says why', async () => {

@@ -24,15 +24,27 @@ function formsOf(html: string): FormFacts[] {
       .filter((c) => attribute(c.attrs, 'type') !== 'hidden');
     const nameOf = (id: string) =>
       attribute(controls.find((c) => attribute(c.attrs, 'id') === id)!.attrs, 'name');
-    const starred = [
+    // A field is starred in its label; a group of radio buttons once, in its legend. In document order.
+    const starredLabels = [
       ...form.matchAll(
         /<label for="([^"]+)">[^<]*<span class="required-mark" aria-hidden="true">\*<\/span>/g,
       ),
-    ].map((m) => nameOf(m[1])!);
+    ].map((m) => [m.index, nameOf(m[1])!] as const);
+    const starredGroups = [
+      ...form.matchAll(
+        /<fieldset\b[^>]*>\s*<legend[^>]*>[^<]*<span class="required-mark" aria-hidden="true">\*<\/span><\/legend>[\s\S]*?<input\b([^>]*)>/g,
+      ),
+    ].map((m) => [m.index, attribute(m[1], 'name')!] as const);
+    const starred = [...starredLabels, ...starredGroups].sort((a, b) => a[0] - b[0]).map(([, name]) => name);
     const notes = [...form.matchAll(/<p class="required-note[^"]*"[^>]*>([\s\S]*?)<\/p>/g)];
     return {
       action: attribute(form.slice(0, form.indexOf('>')), 'action') ?? '',
-      required: controls.filter((c) => /\srequired=""/.test(c.attrs)).map((c) => attribute(c.attrs, 'name')!),
+      // A radio group's buttons share one name: one field.
+      required: [
+        ...new Set(
+          controls.filter((c) => /\srequired=""/.test(c.attrs)).map((c) => attribute(c.attrs, 'name')!),
+        ),
+      ],
       starred,
       notes: notes.map((m) => visibleText(m[1]).trim()),
       noteFirst: notes.length > 0 && controls.length > 0 && notes[0].index < controls[0].index,

@@ -6,9 +6,11 @@ import {
   CASE_STATUSES,
   type CaseStatus,
   canMove,
+  DECISION_DATE_MISSING,
+  DECISIONS,
+  isDecision,
   MOVE_LABELS,
   OPEN_STATUSES,
-  PROCESS_TO,
   refusedMoveMessage,
   STATUS_FILTERS,
   USER_VIEW,
@@ -105,14 +107,23 @@ describe('the case lifecycle', () => {
     expect(CASE_STATUSES.filter((s) => CASE_MOVES[s].length === 0)).toEqual(['approved']);
   });
 
-  it("Process takes a case one allowed step, and every target has its button's words", () => {
-    expect(PROCESS_TO).toEqual({ pending: 'processing', 'on-hold': 'processing' });
-    for (const [from, to] of Object.entries(PROCESS_TO)) expect(canMove(from as CaseStatus, to!)).toBe(true);
+  it("every move's target has its button's words", () => {
     for (const to of new Set(ALLOWED.map(([, t]) => t))) expect(MOVE_LABELS[to]).toMatch(/\S/);
   });
 
-  it('the move schema accepts the five stored statuses and nothing else', () => {
-    for (const status of CASE_STATUSES) expect(moveSchema.parse({ status })).toEqual({ status });
+  it('the move schema accepts the five stored statuses and nothing else; a decision comes with its date', () => {
+    for (const status of CASE_STATUSES.filter((s) => !isDecision(s)))
+      expect(moveSchema.parse({ status })).toEqual({ status });
+    for (const status of DECISIONS) {
+      expect(moveSchema.parse({ status, decidedOn: '2026-11-23' })).toEqual({
+        status,
+        decidedOn: '2026-11-23',
+      });
+      const undated = moveSchema.safeParse({ status });
+      expect(undated.error?.issues.map((i) => [i.path, i.message])).toEqual([
+        [['decidedOn'], DECISION_DATE_MISSING],
+      ]);
+    }
     const refused = moveSchema.safeParse({ status: 'active' });
     expect(refused.success).toBe(false);
     expect(refused.error?.issues[0].message).toBe(

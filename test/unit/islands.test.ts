@@ -9,6 +9,7 @@ describe('islands by folder', () => {
   it('finds the islands the product has', () => {
     expect(files.map((f) => path.basename(f, '.tsx')).sort()).toEqual([
       'ActionsTable',
+      'CasePicker',
       'CasesTable',
       'ContactModal',
       'DocumentUpload',
@@ -16,6 +17,7 @@ describe('islands by folder', () => {
       'HealthChecks',
       'LoginModal',
       'PermissionGrid',
+      'RecoveryCodeTools',
     ]);
   });
 

@@ -1,5 +1,38 @@
-/** /account/recovery-codes: new recovery codes, shown this once, then on to where the person was going. */
-export function RecoveryCodesPage({ codes, continueTo }: { codes: string[]; continueTo: string }) {
+import RecoveryCodeTools from '../../islands/RecoveryCodeTools';
+import { pages } from '../../src/shared/paths';
+import { Island } from '../components/Island';
+import { useRenderContext } from '../context';
+
+/**
+ * /account/recovery-codes: new recovery codes, shown while this page is open (to copy, download as text or
+ * print), then put away for good with Continue. `print`: the same codes on a page made for paper.
+ */
+export function RecoveryCodesPage(props: { codes: string[]; continueTo: string; view: 'page' | 'print' }) {
+  const { csrfToken, user } = useRenderContext();
+  const { codes, view } = props;
+  const list = (
+    <ol className="recovery-codes">
+      {codes.map((code) => (
+        <li key={code}>
+          <code>{code}</code>
+        </li>
+      ))}
+    </ol>
+  );
+  if (view === 'print')
+    return (
+      <section className="narrow card recovery-print">
+        <h1>{`Recovery codes for ${user?.loginId ?? 'your account'}`}</h1>
+        <p>
+          Each code signs you in to Reti Immigration once, in place of a code from your authenticator app.
+        </p>
+        {list}
+        <div className="no-print recovery-actions">
+          <Island of={RecoveryCodeTools} props={{ codes, print: true }} trigger="load" />{' '}
+          <a href={pages.accountRecoveryCodes}>Back to your recovery codes</a>
+        </div>
+      </section>
+    );
   return (
     <section className="narrow card">
       <h1>Save your recovery codes</h1>
@@ -8,20 +41,24 @@ export function RecoveryCodesPage({ codes, continueTo }: { codes: string[]; cont
         from the app. Keep them somewhere safe, such as a password manager.
       </p>
       <p>
-        <strong>This is the only time they are shown.</strong>
+        <strong>They are shown only until you continue.</strong>
       </p>
-      <ol className="recovery-codes">
-        {codes.map((code) => (
-          <li key={code}>
-            <code>{code}</code>
-          </li>
-        ))}
-      </ol>
-      <p>
-        <a className="btn btn-primary" href={continueTo}>
-          Continue
+      {list}
+      <div className="recovery-actions">
+        <Island of={RecoveryCodeTools} props={{ codes }} trigger="load" />
+        <a className="btn btn-secondary" href={pages.accountRecoveryCodesText} download>
+          Download (.txt)
         </a>
-      </p>
+        <a className="btn btn-secondary" href={pages.accountRecoveryCodesPrint}>
+          Print view
+        </a>
+      </div>
+      <form method="post" action={pages.accountRecoveryCodesDone}>
+        <input type="hidden" name="_csrf" value={csrfToken} />
+        <button type="submit" className="btn btn-primary">
+          Continue
+        </button>
+      </form>
     </section>
   );
 }

@@ -6,7 +6,7 @@ import type { CaseCounts, CaseList, Person } from '../../src/shared/cases';
 import { addDays } from '../../src/shared/dates';
 import { pages } from '../../src/shared/paths';
 import type { FieldErrors } from '../../src/shared/validation';
-import { type CaseField, CaseFields, type CaseValues, EMPTY_CASE } from '../cases/CaseForm';
+import { type CaseField, CaseFields, type CaseValues, newCaseValues } from '../cases/CaseForm';
 import { Island } from '../components/Island';
 import { StatCard } from '../components/StatCard';
 import { useRenderContext } from '../context';
@@ -85,7 +85,7 @@ function CreateCaseForm(props: {
   errors?: FieldErrors<CaseField>;
   error?: string;
 }) {
-  const { csrfToken } = useRenderContext();
+  const { csrfToken, user } = useRenderContext();
   const errors = props.errors ?? {};
   return (
     <section className="card create-case" id="create-case" aria-labelledby="create-case-title" tabIndex={-1}>
@@ -105,7 +105,7 @@ function CreateCaseForm(props: {
           <legend className="visually-hidden">New case</legend>
           <CaseFields
             idPrefix="create"
-            values={props.values ?? EMPTY_CASE}
+            values={props.values ?? newCaseValues(user?.id)}
             errors={errors}
             assignees={props.assignees}
             brief

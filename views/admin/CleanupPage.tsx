@@ -45,16 +45,19 @@ export function CleanupPage({ preview, refusal, disabled }: Props) {
       />
       <form method="post" action={pages.admin.cleanup} className="cleanup-form">
         <input type="hidden" name="_csrf" value={csrfToken} />
-        <p>
+        <p id="cleanup-summary">
           {preview.total
             ? `${preview.total.toLocaleString('en-US')} ${preview.total === 1 ? 'item' : 'items'} can be removed. This cannot be undone.`
             : 'There is nothing to remove right now.'}
         </p>
+        {/* Off, with the reason beside it: not allowed (the matrix), or nothing to remove. */}
         <button
           type="submit"
           className="btn btn-danger"
-          disabled={disabled !== undefined}
-          aria-describedby={disabled ? 'cleanup-disabled-reason' : undefined}
+          disabled={disabled !== undefined || preview.total === 0}
+          aria-describedby={
+            disabled ? 'cleanup-disabled-reason' : preview.total === 0 ? 'cleanup-summary' : undefined
+          }
         >
           Clean Up Now
         </button>

@@ -38,10 +38,15 @@ export function ReportPage(props: ReportPageProps) {
         <Alert kind="error">{`This report could not be made: ${props.error ?? 'unknown error'}`}</Alert>
       )}
       {(props.status === 'queued' || props.status === 'running') && (
-        <p className="alert alert-info" role="status">
-          {'This report is being generated. '}
+        <p className="alert alert-info report-status" role="status">
+          {'Being generated. '}
           <a href={pages.admin.report(props.id)}>Refresh</a>
           {' to see it.'}
+        </p>
+      )}
+      {props.status === 'done' && (
+        <p className="alert alert-success report-status" role="status">
+          Ready
         </p>
       )}
       {data && (

@@ -155,20 +155,22 @@ function FirmFields({ values, errors }: FieldsProps) {
 function SecurityFields({ values, errors }: FieldsProps) {
   return (
     <div className="form-grid">
-      <CheckboxField
-        id="twoFactorAdmins"
-        name="twoFactorAdmins"
-        label="Require 2FA for admin accounts"
-        defaultChecked={values.twoFactorAdmins === 'on'}
-        error={errors.twoFactorAdmins}
-      />
-      <CheckboxField
-        id="approveNewUsers"
-        name="approveNewUsers"
-        label="Approve new accounts before they can sign in"
-        defaultChecked={values.approveNewUsers === 'on'}
-        error={errors.approveNewUsers}
-      />
+      <div className="settings-checks">
+        <CheckboxField
+          id="twoFactorAdmins"
+          name="twoFactorAdmins"
+          label="Require 2FA for admin accounts"
+          defaultChecked={values.twoFactorAdmins === 'on'}
+          error={errors.twoFactorAdmins}
+        />
+        <CheckboxField
+          id="approveNewUsers"
+          name="approveNewUsers"
+          label="Approve new accounts before they can sign in"
+          defaultChecked={values.approveNewUsers === 'on'}
+          error={errors.approveNewUsers}
+        />
+      </div>
       <SelectField
         id="sessionTimeoutMinutes"
         name="sessionTimeoutMinutes"
@@ -179,16 +181,40 @@ function SecurityFields({ values, errors }: FieldsProps) {
         hint="Signed out after this long without activity."
         error={errors.sessionTimeoutMinutes}
       />
-      <SelectField
-        id="passwordPolicy"
-        name="passwordPolicy"
-        required
-        label="Password Policy"
-        defaultValue={values.passwordPolicy}
-        options={options(PASSWORD_POLICIES, (p) => POLICY_LABELS[p])}
-        hint="Applies whenever a password is chosen or changed."
-        error={errors.passwordPolicy}
-      />
+      {/* Radio buttons: each policy's whole definition reads on any screen (a select cut it off). */}
+      <fieldset
+        className="checkbox-group field field-wide"
+        aria-describedby={errors.passwordPolicy ? 'passwordPolicy-error' : 'passwordPolicy-hint'}
+      >
+        <legend className="field-legend">
+          Password Policy
+          <span className="required-mark" aria-hidden="true">
+            *
+          </span>
+        </legend>
+        {PASSWORD_POLICIES.map((p) => (
+          <div key={p} className="field-check">
+            <input
+              id={`passwordPolicy-${p}`}
+              type="radio"
+              name="passwordPolicy"
+              value={p}
+              required
+              defaultChecked={values.passwordPolicy === p}
+            />
+            <label htmlFor={`passwordPolicy-${p}`}>{POLICY_LABELS[p]}</label>
+          </div>
+        ))}
+        {errors.passwordPolicy ? (
+          <p className="field-error" id="passwordPolicy-error">
+            {errors.passwordPolicy}
+          </p>
+        ) : (
+          <p className="field-hint muted" id="passwordPolicy-hint">
+            Applies whenever a password is chosen or changed.
+          </p>
+        )}
+      </fieldset>
       <SelectField
         id="loginAttempts"
         name="loginAttempts"

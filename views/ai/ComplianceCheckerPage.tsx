@@ -1,4 +1,4 @@
-import type { CaseChoice } from '../../islands/ui/documents';
+import type { CaseChoice, CasePick } from '../../islands/ui/case-picker';
 import { Alert, Field } from '../../islands/ui/form';
 import { FACT_ORDER } from '../../src/ai/schema';
 import type { Check, CheckStatus, ComplianceAnswer } from '../../src/rules/types';
@@ -11,7 +11,8 @@ import { useRenderContext } from '../context';
 import { CaseChooser, dollars, FactsFields, FactsUsed, RulesUsed, SourceLink, ToolHead } from './parts';
 
 export type ComplianceCheckerProps = {
-  cases: CaseChoice[];
+  /** The case picker: the cases its search found, and the case chosen. */
+  pick: CasePick;
   chosen?: { case: CaseChoice; facts: CaseFacts };
   asOf: string;
   answer?: ComplianceAnswer;
@@ -44,8 +45,7 @@ export function ComplianceCheckerPage(props: ComplianceCheckerProps) {
       <CaseChooser
         id="compliance"
         action={pages.ai.compliance}
-        cases={props.cases}
-        chosen={chosen?.case.id}
+        pick={props.pick}
         asOf={props.asOf}
         submit="Check the case"
         error={given ? undefined : props.error}

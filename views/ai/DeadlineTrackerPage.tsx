@@ -1,4 +1,4 @@
-import type { CaseChoice } from '../../islands/ui/documents';
+import type { CaseChoice, CasePick } from '../../islands/ui/case-picker';
 import { Alert, Field } from '../../islands/ui/form';
 import { FACT_ORDER } from '../../src/ai/schema';
 import type { Deadline, DeadlinesAnswer } from '../../src/rules/types';
@@ -20,7 +20,8 @@ const KIND_WORDS: Record<Deadline['kind'], string> = {
 export type CalendarState = { since: string | null; url?: string; error?: string; closed?: string };
 
 export type DeadlineTrackerProps = {
-  cases: CaseChoice[];
+  /** The case picker: the cases its search found, and the case chosen. */
+  pick: CasePick;
   /** The case asked about, with the facts its deadlines came from. */
   chosen?: { case: CaseChoice; facts: CaseFacts };
   /** The as-of date in the case form (the firm's today by default). */
@@ -51,8 +52,7 @@ export function DeadlineTrackerPage(props: DeadlineTrackerProps) {
       <CaseChooser
         id="deadlines"
         action={pages.ai.deadlines}
-        cases={props.cases}
-        chosen={chosen?.case.id}
+        pick={props.pick}
         asOf={props.asOf}
         submit="Show its deadlines"
         error={given ? undefined : props.error}

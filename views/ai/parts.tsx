@@ -1,5 +1,7 @@
+import CasePickerIsland from '../../islands/CasePicker';
+import { Island } from '../components/Island';
 import type { ReactNode } from 'react';
-import { type CaseChoice, caseOptions } from '../../islands/ui/documents';
+import { type CasePick } from '../../islands/ui/case-picker';
 import { Field, SelectField } from '../../islands/ui/form';
 import { FACT_INPUTS, FACT_ORDER, formValueOf } from '../../src/ai/schema';
 import type { RuleSource } from '../../src/rules/types';
@@ -45,8 +47,7 @@ export function SourceText({ source }: { source: FactSource }) {
 export function CaseChooser(props: {
   id: string;
   action: string;
-  cases: CaseChoice[];
-  chosen?: string;
+  pick: CasePick;
   asOf: string;
   submit: string;
   error?: string;
@@ -54,13 +55,16 @@ export function CaseChooser(props: {
   return (
     <form className="card ai-chooser" method="get" action={props.action}>
       <div className="ai-chooser-fields">
-        <SelectField
-          id={`${props.id}-case`}
-          name="case"
-          label="Case"
-          options={caseOptions(props.cases, 'Choose a case')}
-          defaultValue={props.chosen ?? ''}
-          required
+        <Island
+          of={CasePickerIsland}
+          trigger="load"
+          props={{
+            id: `${props.id}-case`,
+            name: 'case',
+            pick: props.pick,
+            none: 'Choose a case',
+            required: true,
+          }}
         />
         <Field
           id={`${props.id}-as-of`}

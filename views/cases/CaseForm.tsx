@@ -25,7 +25,13 @@ export const CASE_FIELDS = [
 export type CaseField = (typeof CASE_FIELDS)[number];
 export type CaseValues = Record<CaseField, string>;
 
-export const EMPTY_CASE: CaseValues = Object.fromEntries(CASE_FIELDS.map((f) => [f, ''])) as CaseValues;
+const EMPTY_CASE: CaseValues = Object.fromEntries(CASE_FIELDS.map((f) => [f, ''])) as CaseValues;
+
+/** A new case's form as it starts: assigned to the person opening it, who may choose someone else. */
+export const newCaseValues = (creatorId: string | undefined): CaseValues => ({
+  ...EMPTY_CASE,
+  assigneeId: creatorId ?? '',
+});
 
 /** Dollars as a form shows them: 1250 → "1250.00". */
 const moneyValue = (dollars: number | null) => (dollars === null ? '' : dollars.toFixed(2));

@@ -7,6 +7,8 @@ import {
   type CaseChange,
   type CaseDetail,
   formatMoney,
+  isDecision,
+  REOPEN_DECISION_LABEL,
   STATUS_LABELS,
 } from '../../src/shared/cases';
 import type { CaseFacts } from '../../src/shared/facts';
@@ -18,6 +20,7 @@ import { useRenderContext } from '../context';
 import {
   type CaseArea,
   type ClosedCaseControls,
+  decidePath,
   DueDate,
   formTypeTitle,
   MoveForm,
@@ -72,7 +75,8 @@ export function CasePage({ area, record, today, closed, caseFacts, error }: Prop
     ['Opened', <DateTimeText value={record.createdAt} />],
     ['Last Updated', <DateTimeText value={record.updatedAt} />],
   ];
-  if (record.decidedAt) facts.push(['Decided', <DateTimeText value={record.decidedAt} />]);
+  if (record.decidedOn) facts.push(['Decided On', <DateText value={record.decidedOn} />]);
+  if (record.decidedAt) facts.push(['Decision Recorded', <DateTimeText value={record.decidedAt} />]);
   return (
     <section className="section case-page">
       <p className="back-link">
@@ -119,7 +123,7 @@ export function CasePage({ area, record, today, closed, caseFacts, error }: Prop
             </div>
           </dl>
         </section>
-        <Moves area={area} record={record} closed={closed.move} />
+        <Moves area={area} record={record} closed={closed.move} reopenClosed={closed.reopen} />
       </div>
       {caseFacts && <CaseRulesSection caseFacts={caseFacts} tools={area === 'user'} />}
       <DataTable
@@ -134,7 +138,8 @@ export function CasePage({ area, record, today, closed, caseFacts, error }: Prop
 }
 
 /** The moves the case can make now, each a button; the target of the list's Process link. */
-function Moves({ area, record, closed }: { area: CaseArea; record: CaseDetail; closed?: string }) {
+function Moves(props: { area: CaseArea; record: CaseDetail; closed?: string; reopenClosed?: string }) {
+  const { area, record, closed, reopenClosed } = props;
   const { csrfToken } = useRenderContext();
   const status = STATUS_LABELS[record.status].toLowerCase();
   return (
@@ -150,18 +155,36 @@ function Moves({ area, record, closed }: { area: CaseArea; record: CaseDetail; c
         <p className="muted">{closed}</p>
       ) : (
         <div className="case-move-list">
-          {record.nextStatuses.map((to) => (
-            <MoveForm
-              key={to}
-              area={area}
-              record={record}
-              to={to}
-              label={moveLabel(record.status, to)}
-              csrfToken={csrfToken}
-              className={to === 'rejected' ? 'btn btn-danger-outline' : 'btn btn-secondary'}
-            />
-          ))}
+          {record.nextStatuses.map((to) =>
+            // A decision is recorded once confirmed, with the day USCIS decided.
+            isDecision(to) ? (
+              <div key={to} className="case-move-form">
+                <a
+                  href={decidePath(area, record.id, to)}
+                  className={to === 'rejected' ? 'btn btn-danger-outline' : 'btn btn-secondary'}
+                >
+                  {moveLabel(record.status, to)}
+                </a>
+              </div>
+            ) : (
+              <MoveForm
+                key={to}
+                area={area}
+                record={record}
+                to={to}
+                label={moveLabel(record.status, to)}
+                csrfToken={csrfToken}
+              />
+            ),
+          )}
         </div>
+      )}
+      {isDecision(record.status) && !reopenClosed && (
+        <p>
+          <a className="btn btn-secondary" href={pages.cases(area).reopen(record.id)}>
+            {REOPEN_DECISION_LABEL}
+          </a>
+        </p>
       )}
     </section>
   );

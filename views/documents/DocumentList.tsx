@@ -1,7 +1,7 @@
+import CasePickerIsland from '../../islands/CasePicker';
+import { Island } from '../components/Island';
 import { Field, SelectField } from '../../islands/ui/form';
 import {
-  type CaseChoice,
-  caseOptions,
   CATEGORY_OPTIONS,
   type DocumentArea,
   documentListPath,
@@ -21,6 +21,7 @@ import {
   type DocumentRecord,
   formatBytes,
 } from '../../src/shared/documents';
+import type { CasePick } from '../../src/shared/case-pick';
 import { pages } from '../../src/shared/paths';
 import { useRenderContext } from '../context';
 
@@ -37,7 +38,7 @@ const STATUS_OPTIONS = [
  * The list's search box and filters, as a GET form: it works without JavaScript, and the address it leads
  * to can be bookmarked.
  */
-export function DocumentSearch(props: { area: DocumentArea; view: DocumentListView; cases: CaseChoice[] }) {
+export function DocumentSearch(props: { area: DocumentArea; view: DocumentListView; pick: CasePick }) {
   const { area, view } = props;
   return (
     <form className="card document-search" method="get" action={pages.documents(area).list} role="search">
@@ -50,12 +51,10 @@ export function DocumentSearch(props: { area: DocumentArea; view: DocumentListVi
         maxLength={200}
         defaultValue={view.q}
       />
-      <SelectField
-        id="documents-case"
-        name="caseId"
-        label="Case"
-        options={caseOptions(props.cases, 'All cases')}
-        defaultValue={view.caseId ?? ''}
+      <Island
+        of={CasePickerIsland}
+        trigger="load"
+        props={{ id: 'documents-case', name: 'caseId', pick: props.pick, none: 'All cases' }}
       />
       <SelectField
         id="documents-type"

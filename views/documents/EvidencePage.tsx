@@ -1,11 +1,8 @@
-import {
-  type CaseChoice,
-  caseChoiceLabel,
-  caseOptions,
-  type DocumentArea,
-  documentListPath,
-} from '../../islands/ui/documents';
-import { Alert, SelectField } from '../../islands/ui/form';
+import CasePickerIsland from '../../islands/CasePicker';
+import { Island } from '../components/Island';
+import { type CaseChoice, caseChoiceLabel, type CasePick } from '../../islands/ui/case-picker';
+import { type DocumentArea, documentListPath } from '../../islands/ui/documents';
+import { Alert } from '../../islands/ui/form';
 import { Icon } from '../../islands/ui/icon';
 import { DOCUMENT_TYPES, type DocumentRecord, FILE_KINDS, formatBytes } from '../../src/shared/documents';
 import { pages } from '../../src/shared/paths';
@@ -13,7 +10,8 @@ import { useRenderContext } from '../context';
 
 export type EvidencePageProps = {
   area: DocumentArea;
-  cases: CaseChoice[];
+  /** The case picker: the cases its search found, and the case chosen. */
+  pick: CasePick;
   /** The case chosen, with its documents in upload order. */
   chosen?: { case: CaseChoice; documents: DocumentRecord[] };
   /** The documents ticked when the build was refused (by default all of them). */
@@ -28,7 +26,7 @@ export type EvidencePageProps = {
  * /{area}/documents/evidence (SPEC's Evidence Package card): choose a case, then which of its documents go
  * in; the package is one PDF with an exhibit index and a tab for each exhibit, downloaded at once.
  */
-export function EvidencePage({ area, cases, chosen, checked, error, closed }: EvidencePageProps) {
+export function EvidencePage({ area, pick, chosen, checked, error, closed }: EvidencePageProps) {
   const paths = pages.documents(area);
   return (
     <section className="section evidence-page">
@@ -45,13 +43,10 @@ export function EvidencePage({ area, cases, chosen, checked, error, closed }: Ev
       </p>
       {closed && <Alert kind="error">{closed}</Alert>}
       <form className="card evidence-case" method="get" action={paths.evidence}>
-        <SelectField
-          id="evidence-case"
-          name="case"
-          label="Case"
-          options={caseOptions(cases, 'Choose a case')}
-          defaultValue={chosen?.case.id ?? ''}
-          required
+        <Island
+          of={CasePickerIsland}
+          trigger="load"
+          props={{ id: 'evidence-case', name: 'case', pick: pick, none: 'Choose a case', required: true }}
         />
         <div className="evidence-case-actions">
           <button type="submit" className="btn btn-secondary">
@@ -61,7 +56,7 @@ export function EvidencePage({ area, cases, chosen, checked, error, closed }: Ev
       </form>
       {error && <Alert kind="error">{error}</Alert>}
       {chosen && <Chooser area={area} chosen={chosen} checked={checked} closed={closed} />}
-      {!chosen && cases.length === 0 && (
+      {!chosen && !pick.query && pick.total === 0 && (
         <p className="muted">
           The firm has no cases yet. Open a case, upload its documents, then come back here.
         </p>

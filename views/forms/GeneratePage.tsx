@@ -1,5 +1,7 @@
-import { type CaseChoice, caseOptions } from '../../islands/ui/documents';
-import { Alert, CheckboxField, SelectField } from '../../islands/ui/form';
+import CasePickerIsland from '../../islands/CasePicker';
+import { Island } from '../components/Island';
+import { type CasePick, CasePickerSearch } from '../../islands/ui/case-picker';
+import { Alert, CheckboxField } from '../../islands/ui/form';
 import { Icon } from '../../islands/ui/icon';
 import {
   FORM_GROUPS,
@@ -17,7 +19,8 @@ export type GeneratePageProps = {
   group: FormGroup;
   /** The group's forms; G-1145 comes with every packet. */
   forms: FormSummary[];
-  cases: CaseChoice[];
+  /** The case picker: the cases its search found, and the case chosen. */
+  pick: CasePick;
   /** The choices as posted (by default: no case, every form, not a draft). */
   values?: { caseId?: string; forms?: PacketForm[]; draft?: boolean };
   /** The problems found, by form, part and item. */
@@ -60,13 +63,17 @@ export function GeneratePage(props: GeneratePageProps) {
       <form className="card" method="post" action={pages.forms.generate}>
         <input type="hidden" name="_csrf" value={csrfToken} />
         <input type="hidden" name="group" value={group} />
-        <SelectField
-          id="generate-case"
-          name="caseId"
-          label="Case"
-          options={caseOptions(props.cases, 'Choose a case')}
-          defaultValue={values.caseId ?? ''}
-          required
+        <Island
+          of={CasePickerIsland}
+          trigger="load"
+          props={{
+            id: 'generate-case',
+            name: 'caseId',
+            pick: props.pick,
+            none: 'Choose a case',
+            required: true,
+            searchForm: 'generate-case-search',
+          }}
         />
         <fieldset className="checkbox-group">
           <legend>{`${label} forms`}</legend>
@@ -102,6 +109,11 @@ export function GeneratePage(props: GeneratePageProps) {
           </button>
         </div>
       </form>
+      <CasePickerSearch
+        id="generate-case-search"
+        action={pages.forms.generate}
+        keep={{ group, case: props.pick.chosen?.id }}
+      />
     </section>
   );
 }

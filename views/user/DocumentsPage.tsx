@@ -1,5 +1,6 @@
 import DocumentUpload from '../../islands/DocumentUpload';
-import type { CaseChoice, DocumentArea, DocumentListView } from '../../islands/ui/documents';
+import type { DocumentArea, DocumentListView } from '../../islands/ui/documents';
+import type { CaseChoice, CasePick } from '../../src/shared/case-pick';
 import { Icon } from '../../islands/ui/icon';
 import type { DocumentCategory, DocumentCounts, DocumentPage } from '../../src/shared/documents';
 import { pages } from '../../src/shared/paths';
@@ -13,8 +14,9 @@ export type DocumentsPageProps = {
   counts: DocumentCounts;
   list: DocumentPage;
   view: DocumentListView;
-  /** The cases a document may be filed under, and the list filtered by. */
-  cases: CaseChoice[];
+  /** The upload's case picker (the case a document is filed under), and the list's filter by case. */
+  uploadPick: CasePick;
+  filterPick: CasePick;
   /** Why the file posted without JavaScript was refused, and the case and category it was posted with. */
   uploadError?: string;
   uploadValues?: { caseId?: string; category?: DocumentCategory };
@@ -31,7 +33,7 @@ export function DocumentsPage(props: DocumentsPageProps) {
   const { csrfToken = '' } = useRenderContext();
   return (
     <section className="section documents-page">
-      {area === 'admin' && <BackLink view={view} cases={props.cases} />}
+      {area === 'admin' && <BackLink from={view.caseId ? props.filterPick.chosen : undefined} />}
       <h1 className="page-title">
         <Icon name="documents" />
         Documents
@@ -43,8 +45,7 @@ export function DocumentsPage(props: DocumentsPageProps) {
           trigger="idle"
           props={{
             area,
-            cases: props.cases,
-            caseId: props.uploadValues?.caseId ?? view.caseId,
+            pick: props.uploadPick,
             category: props.uploadValues?.category ?? view.category,
             csrfToken,
             error: props.uploadError,
@@ -55,7 +56,7 @@ export function DocumentsPage(props: DocumentsPageProps) {
       <DocumentCards area={area} counts={props.counts} />
       <section aria-labelledby="documents-list-title" className="documents-list">
         <h2 id="documents-list-title">All documents</h2>
-        <DocumentSearch area={area} view={view} cases={props.cases} />
+        <DocumentSearch area={area} view={view} pick={props.filterPick} />
         <DocumentTable area={area} view={view} list={props.list} />
       </section>
     </section>
@@ -63,9 +64,8 @@ export function DocumentsPage(props: DocumentsPageProps) {
 }
 
 /** An administrator comes here from a case (its documents) or from Case Management. */
-function BackLink({ view, cases }: { view: DocumentListView; cases: CaseChoice[] }) {
+function BackLink({ from }: { from?: CaseChoice }) {
   const paths = pages.cases('admin');
-  const from = view.caseId ? cases.find((c) => c.id === view.caseId) : undefined;
   return (
     <p className="back-link">
       {from ? (

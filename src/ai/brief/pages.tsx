@@ -4,6 +4,7 @@ import type { BoundActions } from '../../access/kit';
 import { sendFile } from '../../documents/send';
 import { HttpError } from '../../http/errors';
 import type { Renderer } from '../../http/render';
+import { caseQueryOf } from '../../shared/case-pick';
 import { ServiceError } from '../../shared/errors';
 import { pages } from '../../shared/paths';
 import type { BRIEF_ACTIONS } from './actions';
@@ -35,7 +36,7 @@ export function briefPages(deps: PagesDeps): Router {
     const actor = req.session.user!;
     const page = (
       <BriefPage
-        cases={await deps.brief.caseChoices(actor)}
+        pick={await deps.brief.pickCase(actor, caseQueryOf(req.query), state.values?.caseId)}
         {...state}
         closed={deps.actions.generateBrief.refusalFor(actor)?.message}
         drafting={deps.drafting}

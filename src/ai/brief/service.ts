@@ -53,8 +53,9 @@ export function createBriefService(deps: BriefDeps) {
   };
 
   return {
-    /** The firm's cases to choose from, newest first (the page's select). */
-    caseChoices: (actor: SessionUser) => deps.documents.caseChoices(actor),
+    /** The page's case picker: the cases its search finds, with the chosen one. */
+    pickCase: (actor: SessionUser, query: string, chosenId?: string) =>
+      deps.cases.pick(actor, query, chosenId),
 
     /**
      * Fills the template from the case, its client, its documents and the rules as of today (the firm's

@@ -1,4 +1,6 @@
-import { type CaseChoice, caseOptions } from '../../../islands/ui/documents';
+import CasePickerIsland from '../../../islands/CasePicker';
+import { Island } from '../../components/Island';
+import { type CasePick, CasePickerSearch } from '../../../islands/ui/case-picker';
 import { Alert, RequiredNote, SelectField } from '../../../islands/ui/form';
 import { Icon } from '../../../islands/ui/icon';
 import { BRIEF_TEMPLATE_CODES, BRIEF_TEMPLATES } from '../../../src/shared/ai';
@@ -8,7 +10,8 @@ import { useRenderContext } from '../../context';
 export type BriefValues = { caseId?: string; template?: string; format?: string };
 
 type BriefPageProps = {
-  cases: CaseChoice[];
+  /** The case picker: the cases its search found, and the case chosen. */
+  pick: CasePick;
   /** What was entered, when a generation was refused. */
   values?: BriefValues;
   /** Why the brief was not generated, and the message of each field it was about. */
@@ -33,7 +36,7 @@ const FORMAT_OPTIONS = [
  * /user/ai/brief (AI Tools, Legal Brief Generator): choose a case, a template and a format; Generate
  * downloads the brief (a plain form post that answers the file), which is also kept with the case.
  */
-export function BriefPage({ cases, values = {}, error, fields = {}, closed, drafting }: BriefPageProps) {
+export function BriefPage({ pick, values = {}, error, fields = {}, closed, drafting }: BriefPageProps) {
   const { csrfToken } = useRenderContext();
   return (
     <section className="section brief-page">
@@ -58,48 +61,56 @@ export function BriefPage({ cases, values = {}, error, fields = {}, closed, draf
       )}
       {closed && <Alert kind="error">{closed}</Alert>}
       {error && <Alert kind="error">{error}</Alert>}
-      {cases.length === 0 ? (
+      {pick.total === 0 && !pick.query ? (
         <p className="muted">The firm has no open cases yet. Open a case, then come back here.</p>
       ) : (
-        <form className="card" method="post" action={pages.ai.brief}>
-          <input type="hidden" name="_csrf" value={csrfToken} />
-          <RequiredNote />
-          <div className="form-grid">
-            <SelectField
-              id="brief-case"
-              name="caseId"
-              label="Case"
-              options={caseOptions(cases, 'Choose a case')}
-              defaultValue={values.caseId ?? ''}
-              error={fields.caseId}
-              required
-              wide
-            />
-            <SelectField
-              id="brief-template"
-              name="template"
-              label="Template"
-              options={TEMPLATE_OPTIONS}
-              defaultValue={values.template ?? ''}
-              error={fields.template}
-              required
-            />
-            <SelectField
-              id="brief-format"
-              name="format"
-              label="Format"
-              options={FORMAT_OPTIONS}
-              defaultValue={values.format ?? 'pdf'}
-              error={fields.format}
-              required
-            />
-          </div>
-          <div className="form-actions">
-            <button type="submit" className="btn btn-primary" disabled={Boolean(closed)}>
-              Generate
-            </button>
-          </div>
-        </form>
+        <>
+          <form className="card" method="post" action={pages.ai.brief}>
+            <input type="hidden" name="_csrf" value={csrfToken} />
+            <RequiredNote />
+            <div className="form-grid">
+              <div className="field-wide">
+                <Island
+                  of={CasePickerIsland}
+                  trigger="load"
+                  props={{
+                    id: 'brief-case',
+                    name: 'caseId',
+                    pick: pick,
+                    none: 'Choose a case',
+                    error: fields.caseId,
+                    required: true,
+                    searchForm: 'brief-case-search',
+                  }}
+                />
+              </div>
+              <SelectField
+                id="brief-template"
+                name="template"
+                label="Template"
+                options={TEMPLATE_OPTIONS}
+                defaultValue={values.template ?? ''}
+                error={fields.template}
+                required
+              />
+              <SelectField
+                id="brief-format"
+                name="format"
+                label="Format"
+                options={FORMAT_OPTIONS}
+                defaultValue={values.format ?? 'pdf'}
+                error={fields.format}
+                required
+              />
+            </div>
+            <div className="form-actions">
+              <button type="submit" className="btn btn-primary" disabled={Boolean(closed)}>
+                Generate
+              </button>
+            </div>
+          </form>
+          <CasePickerSearch id="brief-case-search" action={pages.ai.brief} keep={{ case: pick.chosen?.id }} />
+        </>
       )}
     </section>
   );
