@@ -226,6 +226,15 @@ const PHRASES: Record<string, (w: Words) => string> = {
   'backup.failed': (w) =>
     w.facts.actorUserId ? `A backup made by ${w.actor} failed` : 'The daily backup failed',
   'backup.pruned': backupPruned,
+  'restore.started': (w) => `${w.actor}, of the platform staff, started restoring a sealed firm backup`,
+  'restore.completed': (w) => {
+    const made = text(w.after.backupMadeAt);
+    const checked =
+      w.after.passed === true ? 'every row and file checked out' : 'its check found differences';
+    return `${w.actor}, of the platform staff, restored this firm from its backup${made ? ` made on ${formatDate(made.slice(0, 10))}` : ''}; ${checked}`;
+  },
+  'restore.failed': (w) => `A restore of a firm backup by ${w.actor} failed`,
+  'restore.confirmed': (w) => `${w.actor} checked the restored firm and confirmed it`,
   'cleanup.performed': (w) =>
     `${w.actor} cleaned up the firm's data: ${removedInWords(record(w.after.removed))} removed`,
   'action.created': (w) => `${w.actor} added the API action ${actionIn(w)}`,

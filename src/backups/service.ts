@@ -100,7 +100,7 @@ export function createBackupsService(deps: BackupsServiceDeps) {
   const keyOf = (firmId: string, id: string) => path.posix.join('backups', firmId, `${id}.tar.gz`);
   const fileOf = (key: string) => path.join(deps.dataDir, ...key.split('/'));
   const fileNameOf = (firm: NamedFirm, row: BackupRow) =>
-    `${slugOf(firm.name)}-${stampOf(row.started_at, firm.timeZone ?? deps.timeZone)}.tar.gz`;
+    `${slugOf(firm.name)}-${stampOf(row.started_at, firm.timeZone ?? deps.timeZone)}.reti-backup`;
 
   function firmIdOf(actor: SessionUser): string {
     if (!actor.firmId) throw new ServiceError('forbidden', NO_FIRM);

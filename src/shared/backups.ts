@@ -12,7 +12,7 @@ export type BackupItem = {
   sizeBytes: number | null;
   /** The archive's SHA-256 (hex), to check a downloaded copy. */
   sha256: string | null;
-  /** The name it downloads as (`<firm>-YYYY-MM-DD-HHmm.tar.gz`); null until it is done. */
+  /** The name it downloads as (`<firm>-YYYY-MM-DD-HHmm.reti-backup`); null until it is done. */
   fileName: string | null;
   /** How many rows of each kind it holds. */
   rowCounts: Record<string, number> | null;

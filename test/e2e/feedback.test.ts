@@ -367,7 +367,7 @@ describe('feedback where the person is (issue 8 items 16 and 20)', () => {
     await tabTo(page, '+ Add New Action');
     rings.primary = await focusRing(page);
     // An icon button inside the white table (after every row above it: the catalog grows with the product).
-    await tabTo(page, 'Edit Get All Firms', 200);
+    await tabTo(page, 'Edit Get All Firms', 400);
     rings.icon = await focusRing(page);
     await screenshot(page, 'feedback-focus-ring', { fullPage: false });
     // A text field of the form.

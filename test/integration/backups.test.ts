@@ -38,7 +38,7 @@ import {
 import { waitFor } from '../helpers/poll';
 
 const mainText = (html: string) => visibleText(/<main[\s\S]*<\/main>/.exec(html)![0]);
-const ARCHIVE_NAME = /^demo-immigration-law-\d{4}-\d{2}-\d{2}-\d{4}\.tar\.gz$/;
+const ARCHIVE_NAME = /^demo-immigration-law-\d{4}-\d{2}-\d{2}-\d{4}\.reti-backup$/;
 const TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
 const SMTP_PASSWORD = 'smtp-Secret-Pass-123';
 const INTERRUPTED = 'Interrupted: the app process stopped before the backup was finished.';
@@ -390,7 +390,7 @@ describe.each(BACKENDS)('backups (%s)', (backend) => {
       expect(newest).toMatchObject({ status: 'done', trigger: 'manual' });
       const next = mainText((await agent.get('/admin/dashboard')).text);
       expect(next).toMatch(
-        /Backup made: demo-immigration-law-\d{4}-\d{2}-\d{2}-\d{4}\.tar\.gz \(\d+(\.\d)? KB\)\./,
+        /Backup made: demo-immigration-law-\d{4}-\d{2}-\d{2}-\d{4}\.reti-backup \(\d+(\.\d)? KB\)\./,
       );
       expect(next).toContain('Alex Morgan made a backup');
       expect(next).toContain('Backup Fresh Last backup just now.');
@@ -516,7 +516,7 @@ describe.each(BACKENDS)('backups (%s)', (backend) => {
       expect(made.status).toBe(201);
       const theirs = await second.agent.get('/api/backups');
       expect(theirs.body.backups.map((b: { id: string }) => b.id)).toEqual([made.body.id]);
-      expect(made.body.fileName).toMatch(/^second-street-immigration-\d+-\d{4}-\d{2}-\d{2}-\d{4}\.tar\.gz$/);
+      expect(made.body.fileName).toMatch(/^second-street-immigration-\d+-\d{4}-\d{2}-\d{2}-\d{4}\.reti-backup$/);
 
       const { agent } = await signIn(t.app, 'admin');
       for (const id of ['not-an-id', crypto.randomUUID(), failed.id, made.body.id]) {

@@ -107,6 +107,10 @@ describe.each(BACKENDS)('the staff dashboard and firm pages (%s)', (backend) => 
         'Demo Immigration Law Alex Morgan Managing Partner office@demo-immigration-law.example +1 (555) 010-2000 active',
       );
       expect(res.text).toContain('<a class="btn btn-primary" href="/reti/firm-onboard">Add New Firm</a>');
+      // Restores of sealed firm backups are reached from here.
+      expect(res.text).toContain(
+        '<a class="btn btn-secondary" href="/reti/restores">Restore a Firm Backup</a>',
+      );
       for (const [id, name] of [
         [first, 'Harbor Immigration Partners'],
         [second, 'Northgate Visa Counsel'],

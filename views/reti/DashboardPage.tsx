@@ -53,9 +53,14 @@ export function DashboardPage({ counts, list }: { counts: FirmCounts; list: Firm
           <Icon name="dashboard" />
           Dashboard
         </h1>
-        <a className="btn btn-primary" href={pages.reti.onboarding}>
-          Add New Firm
-        </a>
+        <div className="page-actions">
+          <a className="btn btn-secondary" href={pages.reti.restores}>
+            Restore a Firm Backup
+          </a>
+          <a className="btn btn-primary" href={pages.reti.onboarding}>
+            Add New Firm
+          </a>
+        </div>
       </div>
       <div className="stat-grid">
         <StatCard label="Total Firms" value={counts.total} />
