@@ -56,7 +56,8 @@ export const createBackup = action({
 export const downloadBackup = action({
   name: 'Download Backup',
   category: CATEGORY,
-  description: "Download one of the firm's backups (a sealed .reti-backup archive, readable only by a restore with this installation's SETTINGS_KEY).",
+  description:
+    "Download one of the firm's backups (a sealed .reti-backup archive, readable only by a restore with this installation's SETTINGS_KEY).",
   method: 'GET',
   route: '/backups/{id}/download',
   notFound: BACKUP_NOT_FOUND,

@@ -516,7 +516,9 @@ describe.each(BACKENDS)('backups (%s)', (backend) => {
       expect(made.status).toBe(201);
       const theirs = await second.agent.get('/api/backups');
       expect(theirs.body.backups.map((b: { id: string }) => b.id)).toEqual([made.body.id]);
-      expect(made.body.fileName).toMatch(/^second-street-immigration-\d+-\d{4}-\d{2}-\d{2}-\d{4}\.reti-backup$/);
+      expect(made.body.fileName).toMatch(
+        /^second-street-immigration-\d+-\d{4}-\d{2}-\d{2}-\d{4}\.reti-backup$/,
+      );
 
       const { agent } = await signIn(t.app, 'admin');
       for (const id of ['not-an-id', crypto.randomUUID(), failed.id, made.body.id]) {
