@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Request, type Response, Router } from 'express';
 import type { Logger } from 'pino';
 import { ErrorPage } from '../views/components/ErrorPage';
@@ -127,6 +128,23 @@ function sessionPruning(options: Parameters<typeof startSessionPruning>[0]): Fea
   return {
     start: async () => void (stop = startSessionPruning(options)),
     stop: async () => stop?.(),
+  };
+}
+
+/**
+ * Puts `first` in front of Express: express's app(req, res) calls app.handle, whose request and response
+ * are still Node's own, so a request `first` answers costs none of Express's routing or wrapping.
+ */
+function frontDoor(
+  app: ReturnType<typeof express>,
+  first: (req: IncomingMessage, res: ServerResponse) => boolean,
+) {
+  const express = app as unknown as {
+    handle(req: IncomingMessage, res: ServerResponse, next?: unknown): void;
+  };
+  const handle = express.handle.bind(app);
+  express.handle = (req, res, next) => {
+    if (!first(req, res)) handle(req, res, next);
   };
 }
 
@@ -483,16 +501,18 @@ export function createApp(deps: AppDeps): App {
   app.set('trust proxy', config.trustProxy);
   app.set('etag', false);
 
-  // 1. Request ID and one log line per request.
-  app.use(requestLog(logger));
-
-  // 2. An anonymous page that is the same for every visitor, rendered and compressed once, goes out from
-  // memory here with its headers worked out once. Then the requests being answered are counted (long work
-  // on the embedded database lets them go first); security headers with a per-request CSP nonce; built
-  // assets, compressed at build time and cached for a year, and the icon browsers ask for by name; then
-  // compression of whatever else is sent.
+  // 0. An anonymous page that is the same for every visitor, rendered and compressed once, is answered
+  // from memory before Express sees the request, with its headers worked out once (see frontDoor below).
+  const log = requestLog(logger);
   const security = securityHeaders({ production: config.production, apiBaseUrl: config.apiBaseUrl });
-  app.use(render.fromMemory(cookieName, security));
+  const fromMemory = render.fromMemory({ sessionCookie: cookieName, security, log });
+
+  // 1. Request ID and one log line per request.
+  app.use(log.middleware);
+
+  // 2. The requests being answered are counted (long work on the embedded database lets them go first);
+  // security headers with a per-request CSP nonce; built assets, compressed at build time and cached for a
+  // year, and the icon browsers ask for by name; then compression of whatever else is sent.
   app.use(inFlight.track);
   app.use(security.middleware);
   const assets = assetFiles();
@@ -602,6 +622,7 @@ export function createApp(deps: AppDeps): App {
     ),
   );
 
+  frontDoor(app, fromMemory);
   return Object.assign(app, {
     async start() {
       await Promise.all(features.map((f) => f.start?.()));

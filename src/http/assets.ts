@@ -88,7 +88,7 @@ function send(req: Request, res: Response, file: AssetFile, cacheControl: string
 }
 
 /** If-None-Match holds this representation's tag (compared weakly, as RFC 9110 asks), or "*". */
-export function matchesETag(req: Request, etag: string): boolean {
+export function matchesETag(req: Pick<Request, 'headers'>, etag: string): boolean {
   const header = req.headers['if-none-match'];
   if (!header) return false;
   return header

@@ -7,7 +7,7 @@ export type Encoding = 'br' | 'gzip' | 'identity';
  * The encodings the request accepts, best (smallest) first: brotli, gzip, then none. A coding is accepted
  * when listed, or matched by "*", with a q-value above 0 (RFC 9110, section 12.5.3).
  */
-export function acceptedEncodings(req: Request): Encoding[] {
+export function acceptedEncodings(req: Pick<Request, 'headers'>): Encoding[] {
   const header = req.headers['accept-encoding'];
   if (!header) return ['identity'];
   const q = new Map<string, number>();

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import type { Request, RequestHandler, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Request, Response } from 'express';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { type PageBranding, RenderContext, type RenderContextValue } from '../../views/context';
@@ -8,6 +9,7 @@ import { BareLayout, Layout } from '../../views/layouts/Layout';
 import { type AssetManifest, matchesETag } from './assets';
 import { acceptedEncodings, compressForever, type Encoding } from './compression';
 import { csrfToken } from './csrf';
+import type { RequestLog } from './request-log';
 import type { SecurityHeaders } from './security';
 import { takeFlash } from './flash';
 
@@ -22,10 +24,15 @@ export type RenderOptions = {
 
 export type Renderer = ((req: Request, res: Response, page: ReactElement, options: RenderOptions) => void) & {
   /**
-   * Answers a GET of an anonymous page already kept in memory before any other middleware runs: no session
-   * is read and no route is matched. Anything else (a query, a session cookie, a page not kept) passes on.
+   * Answers a GET of an anonymous page already kept in memory, on Node's own request before Express sees
+   * it: no session is read and no route is matched. Answers false for anything else (a query, a session
+   * cookie, a page not kept), which then goes to Express.
    */
-  fromMemory(sessionCookie: string, security: SecurityHeaders): RequestHandler;
+  fromMemory(options: {
+    sessionCookie: string;
+    security: SecurityHeaders;
+    log: RequestLog;
+  }): (req: IncomingMessage, res: ServerResponse) => boolean;
 };
 
 /**
@@ -55,8 +62,11 @@ function cachedPage(html: string, script: string | undefined, status: number, no
 
 const CSP = 'Content-Security-Policy';
 
-/** A kept page's answer in one encoding: its headers, and those of a 304. */
-type PreparedAnswer = { etag: string; headers: Record<string, string>; notModified: Record<string, string> };
+/**
+ * A kept page's answer in one encoding: its headers and those of a 304, as Node's flat [name, value, …]
+ * list (written without a per-header step), the request's ID going in the last value.
+ */
+type PreparedAnswer = { etag: string; headers: string[]; notModified: string[] };
 
 const etagOf = (page: CachedPage, encoding: Encoding) =>
   `"${page.etag}${encoding === 'identity' ? '' : `-${encoding}`}"`;
@@ -67,19 +77,26 @@ function prepareAnswers(
 ): Record<Encoding, PreparedAnswer> {
   const prepare = (encoding: Encoding): PreparedAnswer => {
     const etag = etagOf(page, encoding);
-    const notModified: Record<string, string> = {
-      ...Object.fromEntries(security),
-      Vary: 'Cookie, Accept-Encoding',
-      ETag: etag,
-      ...(page.noindex ? { 'X-Robots-Tag': 'noindex, nofollow' } : {}),
+    const common = [
+      ...security.flat(),
+      'Vary',
+      'Cookie, Accept-Encoding',
+      'ETag',
+      etag,
+      ...(page.noindex ? ['X-Robots-Tag', 'noindex, nofollow'] : []),
+    ];
+    const body = [
+      'Content-Type',
+      'text/html; charset=utf-8',
+      'Content-Length',
+      String(page.bodies[encoding].length),
+      ...(encoding === 'identity' ? [] : ['Content-Encoding', encoding]),
+    ];
+    return {
+      etag,
+      headers: [...common, ...body, 'X-Request-Id', ''],
+      notModified: [...common, 'X-Request-Id', ''],
     };
-    const headers = {
-      ...notModified,
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Length': String(page.bodies[encoding].length),
-      ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
-    };
-    return { etag, headers, notModified };
   };
   return { br: prepare('br'), gzip: prepare('gzip'), identity: prepare('identity') };
 }
@@ -169,28 +186,37 @@ export function createRenderer(config: {
       .send(toHtml(req, res, res.locals.nonce as string, page, options).html);
   };
 
-  return Object.assign(render, {
-    fromMemory(sessionCookie: string, security: SecurityHeaders): RequestHandler {
-      const cookie = `${sessionCookie}=`;
-      // Every header of a kept page in each encoding, worked out once: a request only picks its set.
-      const prepared = new WeakMap<CachedPage, Record<Encoding, PreparedAnswer>>();
-      const preparedOf = (page: CachedPage) => {
-        let answers = prepared.get(page);
-        if (!answers)
-          prepared.set(page, (answers = prepareAnswers(page, security.forScript(page.scriptSource))));
-        return answers;
-      };
-      return (req, res, next) => {
-        if ((req.method !== 'GET' && req.method !== 'HEAD') || req.url.includes('?')) return next();
-        if (req.headers.cookie?.includes(cookie)) return next();
-        const cached = cache.get(keyOf(req.path));
-        if (!cached) return next();
-        const encoding = acceptedEncodings(req)[0];
-        const answer = preparedOf(cached)[encoding];
-        if (matchesETag(req, answer.etag)) return void res.writeHead(304, answer.notModified).end();
-        res.writeHead(cached.status, answer.headers);
-        res.end(req.method === 'HEAD' ? undefined : cached.bodies[encoding]);
-      };
-    },
-  });
+  const memory: Renderer['fromMemory'] = ({ sessionCookie, security, log }) => {
+    const cookie = `${sessionCookie}=`;
+    // Every header of a kept page in each encoding, worked out once: a request only picks its set.
+    const prepared = new WeakMap<CachedPage, Record<Encoding, PreparedAnswer>>();
+    const preparedOf = (page: CachedPage) => {
+      let answers = prepared.get(page);
+      if (!answers)
+        prepared.set(page, (answers = prepareAnswers(page, security.forScript(page.scriptSource))));
+      return answers;
+    };
+    return (req, res) => {
+      const { method, url } = req;
+      if ((method !== 'GET' && method !== 'HEAD') || !url || url.includes('?')) return false;
+      if (req.headers.cookie?.includes(cookie)) return false;
+      const cached = cache.get(keyOf(url));
+      if (!cached) return false;
+      const id = log.begin(req, res);
+      const encoding = acceptedEncodings(req)[0];
+      const answer = preparedOf(cached)[encoding];
+      // The lists are written out at once (writeHead is synchronous): the ID goes in just before.
+      if (matchesETag(req, answer.etag)) {
+        answer.notModified[answer.notModified.length - 1] = id;
+        res.writeHead(304, answer.notModified).end();
+        return true;
+      }
+      answer.headers[answer.headers.length - 1] = id;
+      res.writeHead(cached.status, answer.headers);
+      res.end(method === 'HEAD' ? undefined : cached.bodies[encoding]);
+      return true;
+    };
+  };
+
+  return Object.assign(render, { fromMemory: memory });
 }

@@ -35,6 +35,27 @@ describe('request logging', () => {
     ]);
   });
 
+  it("logs a page answered from memory (before Express) the same way, echoing a caller's ID", async () => {
+    await request(t.app).get('/about');
+    logs.lines.length = 0;
+    const kept = await request(t.app).get('/about').set('X-Request-Id', 'proxy-5678abcd');
+    const fresh = await request(t.app).head('/about');
+    expect(kept.headers['content-security-policy']).toContain("'sha256-");
+    expect(kept.headers['x-request-id']).toBe('proxy-5678abcd');
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(logs.lines).toEqual([
+      expect.objectContaining({
+        reqId: 'proxy-5678abcd',
+        req: { method: 'GET', url: '/about' },
+        res: { statusCode: 200 },
+      }),
+      expect.objectContaining({
+        reqId: fresh.headers['x-request-id'],
+        req: { method: 'HEAD', url: '/about' },
+      }),
+    ]);
+  });
+
   it('keeps a well-formed incoming X-Request-Id and ignores a malformed one', async () => {
     const kept = await request(t.app).get('/node/ping').set('X-Request-Id', 'proxy-1234abcd');
     expect(kept.headers['x-request-id']).toBe('proxy-1234abcd');
