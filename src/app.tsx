@@ -63,6 +63,7 @@ import { createHealthStore } from './health/store';
 import { ASSETS_URL, type AssetManifest, assetFiles } from './http/assets';
 import { compressBodies } from './http/compression';
 import { csrfProtection } from './http/csrf';
+import { requestContext } from './http/context';
 import { errorHandler, HttpError } from './http/errors';
 import type { Feature } from './http/feature';
 import { rejectCrossSite } from './http/origin';
@@ -92,7 +93,6 @@ import { api as apiPaths, pages } from './shared/paths';
 import { ROLES } from './shared/session';
 import { createSealer } from './secrets';
 import { settingsFeature } from './settings';
-import { firmPageContext } from './settings/page-context';
 import { settingsPanels } from './settings/panels';
 import { createSettingsService } from './settings/service';
 import { STAFF_SECURITY } from './shared/settings';
@@ -241,7 +241,7 @@ export function createApp(deps: AppDeps): App {
     isLongWork: inFlight.isLongWork,
     onStoreError: (error) => logger.warn({ err: (error as Error).message }, 'heavy operations not counted'),
   });
-  const kit = createActionKit(access, { apiPath, heavy });
+  const kit = createActionKit(access, { apiPath, heavy, render });
   const invitations = createInvitationsService({
     db,
     mail,
@@ -260,7 +260,7 @@ export function createApp(deps: AppDeps): App {
   const accounts = createUsersService(db);
   const caseDeps = {
     db,
-    timeZoneOf: async (firmId: string) => (await settings.pageContextOf(firmId)).timeZone,
+    timeZoneOf: async (firmId: string) => (await settings.contextOf(firmId)).timeZone,
     firmUsers: accounts.listByFirm,
   };
   const cases = createCasesService(caseDeps);
@@ -440,7 +440,7 @@ export function createApp(deps: AppDeps): App {
     }),
     health,
     accessFeature({ kit, access, render }),
-    firmsFeature({ kit, firms, render }),
+    firmsFeature({ kit, firms }),
     invitationsFeature({ kit, invitations, render }),
     usersFeature({ kit, users, render }),
     // Before the cases' routes: their /cases/{id} would take "import" and "export" for an ID.
@@ -539,10 +539,10 @@ export function createApp(deps: AppDeps): App {
   app.use(csrfProtection(kit.isUpload));
 
   // 4b. A firm member's firm settings for this request (time zone, look), then the idle timeout they set.
-  app.use(firmPageContext(settings));
+  app.use(requestContext(settings.contextOf));
   app.use(
     idleTimeout(
-      (_req, res) => res.locals.firm?.sessionTimeoutMinutes ?? STAFF_SECURITY.sessionTimeoutMinutes,
+      (req) => req.context.firm?.sessionTimeoutMinutes ?? STAFF_SECURITY.sessionTimeoutMinutes,
     ),
   );
 

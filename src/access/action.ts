@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import type { ReceivedFile, UploadSpec } from '../http/multipart';
+import type { FirmContext } from '../http/context';
 import type { HttpMethod } from '../shared/access';
 import type { Role, SessionUser } from '../shared/session';
 
@@ -30,10 +31,15 @@ export type ActionMeta = {
   heavy?: true;
 };
 
-export type ActionContext<D> = {
+/**
+ * What a run gets: its services, the signed-in person (always there for an action that is not public:
+ * the matrix refuses anyone else before it runs) with their firm as this request read it, and the request.
+ */
+export type ActionContext<D, Public extends boolean = boolean> = {
   deps: D;
-  /** Undefined only on public actions. */
-  actor: SessionUser | undefined;
+  actor: Public extends true ? SessionUser | undefined : SessionUser;
+  /** The actor's firm (its name, time zone and page settings), read once per request; none for staff. */
+  firm: FirmContext | undefined;
   /** The route's parameters, each a well-formed ID. */
   params: Record<string, string>;
   /** The file an upload action received (see ActionSpec.upload); undefined when none was sent. */
@@ -54,7 +60,7 @@ export type Refusal = {
   error?: unknown;
 };
 
-export type FormSpec<D, O> = {
+export type FormSpec<D, O, Public extends boolean = boolean> = {
   /** The page path the form posts to, in Express syntax ('/reti/firms/:id/edit'); or each of several. */
   path: string | string[];
   /** The posted fields as the action's input; by default the body's text fields. */
@@ -62,14 +68,22 @@ export type FormSpec<D, O> = {
   /** The form's own schema, when the page asks more than the API (a password typed twice). */
   schema?: z.ZodType;
   /** Where to go next; or 'shown' once it has rendered the outcome on the same page (an import's refused rows). */
-  done(ctx: ActionContext<D>, output: O): FormDone | 'shown' | Promise<FormDone | 'shown'>;
-  /** Renders the form's page again with the refusal and the values entered (status from the refusal). */
-  refused(ctx: ActionContext<D>, refusal: Refusal, body: Record<string, unknown>): Promise<void> | void;
+  done(ctx: ActionContext<D, Public>, output: O): FormDone | 'shown' | Promise<FormDone | 'shown'>;
+  /**
+   * Renders the form's page again with the refusal and the values entered (status from the refusal). The
+   * refusal may come before the matrix let the person in, so the actor may be missing here.
+   */
+  refused(ctx: ActionContext<D, true>, refusal: Refusal, body: Record<string, unknown>): Promise<void> | void;
   /** A fault while running (not a refusal), logged first: the page that says so, where SPEC words it. */
-  faulted?(ctx: ActionContext<D>, body: Record<string, unknown>): Promise<void> | void;
+  faulted?(ctx: ActionContext<D, true>, body: Record<string, unknown>): Promise<void> | void;
 };
 
-export type ActionSpec<D, S extends z.ZodType | undefined, O> = ActionMeta & {
+export type ActionSpec<D, S extends z.ZodType | undefined, O, Public extends boolean = false> = Omit<
+  ActionMeta,
+  'public'
+> & {
+  /** Open to everyone, signed in or not (sign-in, contact, health): no role flags, and maybe no actor. */
+  public?: Public;
   /** Parses the JSON body (POST, PUT, PATCH) or the query string (GET, DELETE). */
   input?: S;
   /** The message when a route parameter is no ID at all (then nothing can match it: 404). */
@@ -78,7 +92,7 @@ export type ActionSpec<D, S extends z.ZodType | undefined, O> = ActionMeta & {
   paramPattern?: RegExp;
   /** A refused input answers 422 with every field's message; this answers 400 with one message instead. */
   badInput?: string;
-  run(ctx: ActionContext<D>, input: S extends z.ZodType ? z.output<S> : undefined): Promise<O>;
+  run(ctx: ActionContext<D, Public>, input: S extends z.ZodType ? z.output<S> : undefined): Promise<O>;
   /**
    * The action takes one file, sent as multipart/form-data beside its fields: the kit checks the matrix
    * and the CSRF token before a byte of it is stored, streams it to a temporary file in `dir` (default the
@@ -90,11 +104,11 @@ export type ActionSpec<D, S extends z.ZodType | undefined, O> = ActionMeta & {
   /** The JSON answer made from the run's output (by default the output itself; undefined: no body). */
   answer?: (output: O) => unknown;
   /** The same change as a page form without JavaScript: parse, check, run, then 303 or the page again. */
-  form?: FormSpec<D, O>;
+  form?: FormSpec<D, O, Public>;
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyAction<D = any> = ActionSpec<D, any, any>;
+export type AnyAction<D = any> = ActionSpec<D, any, any, any>;
 
 /**
  * Declares the actions of a feature whose run functions need `D` (its services): one declaration gives
@@ -103,7 +117,9 @@ export type AnyAction<D = any> = ActionSpec<D, any, any>;
  */
 export const declareFor =
   <D>() =>
-  <S extends z.ZodType | undefined = undefined, O = void>(spec: ActionSpec<D, S, O>): ActionSpec<D, S, O> =>
+  <S extends z.ZodType | undefined = undefined, O = void, Public extends boolean = false>(
+    spec: ActionSpec<D, S, O, Public>,
+  ): ActionSpec<D, S, O, Public> =>
     spec;
 
 /** '/firms/{id}' → '/firms/:id'. */

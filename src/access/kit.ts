@@ -5,6 +5,8 @@ import { afterBody } from '../http/body';
 import { type Received, receiveMultipart } from '../http/multipart';
 import { parseInput } from '../http/validation';
 import { HttpError } from '../http/errors';
+import { FileAnswer, sendFileAnswer } from '../http/file-answer';
+import type { Renderer } from '../http/render';
 import type { HeavyLimiter } from '../http/heavy-limit';
 import { ServiceError } from '../shared/errors';
 import type { SessionUser } from '../shared/session';
@@ -17,6 +19,7 @@ import {
   type Refusal,
 } from './action';
 import { RouteIndex } from './matrix';
+import type { AnyPage, PageContext, PageForm } from './page';
 import type { AccessService } from './service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -96,7 +99,10 @@ function receive<D>(action: AnyAction<D>, deps: D, req: Request, res: Response):
  * API router (one check for every request, declared or not); form routes and page calls are checked
  * here, against the same row of the matrix, so no page can forget its check.
  */
-export function createActionKit(access: AccessService, options: { apiPath: string; heavy: HeavyLimiter }) {
+export function createActionKit(
+  access: AccessService,
+  options: { apiPath: string; heavy: HeavyLimiter; render: Renderer },
+) {
   const check = async (req: Request, action: AnyAction) => {
     const refused = await access.refusalFor(req.session?.user, action, req.sessionUnavailable);
     if (refused) throw refused;
@@ -112,10 +118,32 @@ export function createActionKit(access: AccessService, options: { apiPath: strin
     if (action.heavy && ctx.actor) await options.heavy.acquire(ctx.actor, ctx.res);
   }
 
-  const contextOf = <D>(deps: D, req: Request, res: Response, params: Record<string, string>) =>
-    ({ deps, actor: req.session?.user, params, req, res }) as ActionContext<D>;
+  /**
+   * The services each declared action runs with, recorded as its feature mounts it: a page reads through
+   * the actions of any feature (a case's page reads its documents too).
+   */
+  const depsOf = new Map<AnyAction, unknown>();
+  const remember = <D>(actions: Array<AnyAction<D>>, deps: D) => actions.forEach((a) => depsOf.set(a, deps));
 
-  function respond(action: AnyAction, res: Response, output: unknown) {
+  const contextOf = <D>(deps: D, req: Request, res: Response, params: Record<string, string>) =>
+    ({ deps, actor: req.session?.user, firm: req.context?.firm, params, req, res }) as ActionContext<D>;
+
+  /** Runs a declared action the caller has checked, with its feature's services. */
+  async function runChecked(
+    action: AnyAction,
+    req: Request,
+    res: Response,
+    args: { params?: Record<string, string>; input?: unknown },
+  ): Promise<unknown> {
+    if (!depsOf.has(action))
+      throw new Error(`The action ${action.name} is read before its feature mounted it.`);
+    const ctx = contextOf(depsOf.get(action), req, res, parseParams(action, args.params ?? {}));
+    await takeSlot(action, ctx);
+    return action.run(ctx, parse(action, args.input ?? {}));
+  }
+
+  async function respond(action: AnyAction, req: Request, res: Response, output: unknown) {
+    if (output instanceof FileAnswer) return sendFileAnswer(req, res, output);
     const body = action.answer ? action.answer(output) : output;
     if (body === undefined) return void res.status(204).end();
     res
@@ -132,6 +160,7 @@ export function createActionKit(access: AccessService, options: { apiPath: strin
 
     /** The JSON API routes of these actions. */
     api<D>(actions: Array<AnyAction<D>>, deps: D): Router {
+      remember(actions, deps);
       const router = Router();
       for (const action of actions) {
         const method = action.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -143,10 +172,10 @@ export function createActionKit(access: AccessService, options: { apiPath: strin
           if (action.upload) {
             const received = await receive(action, deps, req, res);
             ctx.file = received.file;
-            return respond(action, res, await action.run(ctx, parse(action, received.fields)));
+            return respond(action, req, res, await action.run(ctx, parse(action, received.fields)));
           }
           const input = parse(action, READS.has(action.method) ? req.query : req.body);
-          respond(action, res, await action.run(ctx, input));
+          await respond(action, req, res, await action.run(ctx, input));
         });
       }
       return router;
@@ -157,6 +186,7 @@ export function createActionKit(access: AccessService, options: { apiPath: strin
      * 303 to the next page with a flash; a refusal renders the form's page again with its status.
      */
     forms<D>(actions: Array<AnyAction<D>>, deps: D): Router {
+      remember(actions, deps);
       const router = Router();
       for (const action of actions) {
         const form = action.form;
@@ -195,6 +225,7 @@ export function createActionKit(access: AccessService, options: { apiPath: strin
 
     /** The actions with their services, for pages to call and to ask about. */
     bind<D, T extends Record<string, AnyAction<D>>>(actions: T, deps: D): BoundActions<T> {
+      remember(Object.values(actions), deps);
       const bound = {} as Record<string, Bound<unknown>>;
       for (const [key, action] of Object.entries(actions)) {
         bound[key] = {
@@ -214,7 +245,140 @@ export function createActionKit(access: AccessService, options: { apiPath: strin
       }
       return bound as BoundActions<T>;
     },
+
+    /**
+     * The routes of declared pages: a GET checks each of the page's reads against the matrix before it
+     * loads anything, then loads (through those reads only) and renders; each of its forms posts, runs its
+     * action through the same checks as the API, then redirects, or renders the page again with the
+     * refusal and the values typed (or with the outcome the form shows in place).
+     */
+    pages(specs: AnyPage[]): Router {
+      const router = Router();
+      for (const spec of specs) {
+        router.get(spec.path, async (req, res, next) => {
+          const params = pageParams(spec, req.params);
+          if (!params) return spec.passOn ? next('route') : next(pageNotFound(spec));
+          const ctx = pageContextOf(spec, req, res, params);
+          for (const action of spec.reads) await check(req, action);
+          await answerPage(spec, ctx);
+        });
+        for (const form of spec.forms ?? []) {
+          const path = form.path ?? spec.path;
+          if (form.action.upload) for (const one of [path].flat()) uploads.pages.add('POST', one, true);
+          router.post(path, async (req, res, next) => {
+            const params = pageParams(spec, req.params);
+            if (!params) return spec.passOn ? next('route') : next(pageNotFound(spec));
+            await postForm(spec, form, pageContextOf(spec, req, res, params));
+          });
+        }
+      }
+      return router;
+    },
   };
+
+  function pageContextOf(
+    spec: AnyPage,
+    req: Request,
+    res: Response,
+    params: Record<string, string>,
+  ): PageContext {
+    const user = req.session?.user;
+    const closed: Record<string, string | undefined> = {};
+    for (const [key, action] of Object.entries(spec.offers ?? {}))
+      closed[key] = access.refusalNow(user, action)?.message;
+    return {
+      actor: user,
+      firm: req.context?.firm,
+      params,
+      query: queryOf(spec, req),
+      req,
+      res,
+      closed,
+      read: ((action: AnyAction, args = {}) => {
+        if (!spec.reads.includes(action))
+          throw new Error(
+            `A page of ${[spec.path].flat()[0]} reads ${action.name}, which it does not declare.`,
+          );
+        return runChecked(action, req, res, { params: args.params ?? params, input: args.input });
+      }) as PageContext['read'],
+    };
+  }
+
+  /** Loads and renders the page (its status: the one given, else the page's own). */
+  async function answerPage(spec: AnyPage, ctx: PageContext, status?: number): Promise<void> {
+    const data = spec.load ? await spec.load(ctx) : undefined;
+    if (data instanceof FileAnswer) return sendFileAnswer(ctx.req, ctx.res, data);
+    const answer = spec.render(data, ctx);
+    options.render(ctx.req, ctx.res, answer.view, {
+      meta: answer.meta,
+      status: status ?? answer.status,
+      layout: answer.layout,
+      cacheable: answer.cacheable,
+    });
+  }
+
+  async function postForm(spec: AnyPage, form: PageForm, ctx: PageContext): Promise<void> {
+    const { req, res } = ctx;
+    const { action } = form;
+    let fields = textFields(bodyOf(req));
+    try {
+      await check(req, action);
+      const actionCtx = contextOf(depsOf.get(action), req, res, parseParams(action, req.params));
+      await takeSlot(action, actionCtx);
+      if (action.upload) {
+        const received = await receive(action, depsOf.get(action), req, res);
+        fields = textFields(received.fields);
+        actionCtx.file = received.file;
+      }
+      const input = parse(action, form.input ? form.input(fields, ctx) : fields, form.schema);
+      const done = await form.done(ctx, await action.run(actionCtx, input));
+      if ('show' in done) {
+        ctx.form = { action: action.name, values: fields, outcome: done.show };
+        return await answerPage(spec, ctx);
+      }
+      if (done.flash) setFlash(req, done.kind ?? 'success', done.flash);
+      res.redirect(303, done.to);
+    } catch (error) {
+      const refusal = refusalOf(error);
+      await afterBody(req);
+      if (refusal) {
+        const elsewhere = form.refused?.(ctx, refusal);
+        if (elsewhere) {
+          setFlash(req, elsewhere.kind ?? 'error', elsewhere.flash ?? refusal.message);
+          return res.redirect(303, elsewhere.to);
+        }
+        ctx.form = { action: action.name, refusal, values: fields };
+        return await answerPage(spec, ctx, refusal.status);
+      }
+      if (!form.faulted) throw error;
+      req.log.error({ err: error }, `${action.name} failed`);
+      const answer = await form.faulted(ctx);
+      options.render(req, res, answer.view, { meta: answer.meta, status: answer.status ?? 500 });
+    }
+  }
+}
+
+/** The page's path parameters, each a well-formed ID (or as its pattern says); null when one is not. */
+function pageParams(spec: AnyPage, raw: Record<string, unknown>): Record<string, string> | null {
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    const pattern = spec.params?.[name];
+    if (typeof value !== 'string' || !(pattern ?? UUID).test(value)) return null;
+    params[name] = pattern ? value : value.toLowerCase();
+  }
+  return params;
+}
+
+const pageNotFound = (spec: AnyPage) =>
+  new ServiceError('not-found', spec.notFound ?? spec.reads.find((a) => a.notFound)?.notFound ?? 'Not found.');
+
+/** The page's query string, parsed by its schema; a refused one answers 400 with the schema's words. */
+function queryOf(spec: AnyPage, req: Request): unknown {
+  if (!spec.query) return {};
+  const parsed = spec.query.safeParse(req.query);
+  if (!parsed.success)
+    throw new HttpError(400, parsed.error.issues[0]?.message ?? 'The address is not valid.');
+  return parsed.data;
 }
 
 /**

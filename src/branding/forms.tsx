@@ -20,7 +20,7 @@ export async function showLogoPage(
   res: Response,
   state: Disabled & { refusal?: Refusal } = {},
 ) {
-  const current = res.locals.firm?.branding;
+  const current = req.context.firm?.branding;
   deps.render(
     req,
     res,

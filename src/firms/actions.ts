@@ -1,12 +1,8 @@
 import { declareFor } from '../access/action';
-import type { Renderer } from '../http/render';
-import { FIRM_MESSAGES } from '../shared/firms';
-import { pages } from '../shared/paths';
-import { renderDelete, renderEdit, renderOnboarding } from './forms';
 import { firmSchema, firmUpdateSchema, pageQuery } from './schema';
 import { FIRM_NOT_FOUND, type FirmsService } from './service';
 
-export type FirmsDeps = { firms: FirmsService; render: Renderer };
+export type FirmsDeps = { firms: FirmsService };
 const action = declareFor<FirmsDeps>();
 const CATEGORY = 'Firm Management';
 
@@ -18,7 +14,7 @@ export const listFirms = action({
   route: '/firms',
   grants: { user: 'r', admin: 'rw', reti: 'rwd' },
   input: pageQuery,
-  run: ({ deps, actor }, { page, pageSize }) => deps.firms.list(actor!, page, pageSize),
+  run: ({ deps, actor }, { page, pageSize }) => deps.firms.list(actor, page, pageSize),
 });
 
 export const createFirm = action({
@@ -30,12 +26,7 @@ export const createFirm = action({
   grants: { admin: 'w', reti: 'w' },
   input: firmSchema,
   status: 201,
-  run: ({ deps, actor }, input) => deps.firms.create(actor!, input),
-  form: {
-    path: pages.reti.onboarding,
-    done: (_ctx, firm) => ({ to: pages.reti.onboardingOf(firm.id), flash: FIRM_MESSAGES.added }),
-    refused: (ctx, refusal, body) => renderOnboarding(ctx, refusal, body),
-  },
+  run: ({ deps, actor }, input) => deps.firms.create(actor, input),
 });
 
 export const getFirm = action({
@@ -46,7 +37,7 @@ export const getFirm = action({
   route: '/firms/{id}',
   notFound: FIRM_NOT_FOUND,
   grants: { user: 'r', admin: 'r', reti: 'r' },
-  run: ({ deps, actor, params }) => deps.firms.get(actor!, params.id),
+  run: ({ deps, actor, params }) => deps.firms.get(actor, params.id),
 });
 
 export const updateFirm = action({
@@ -58,12 +49,7 @@ export const updateFirm = action({
   notFound: FIRM_NOT_FOUND,
   grants: { admin: 'w', reti: 'w' },
   input: firmUpdateSchema,
-  run: ({ deps, actor, params }, input) => deps.firms.update(actor!, params.id, input),
-  form: {
-    path: pages.reti.firmEdit(':id'),
-    done: (_ctx, firm) => ({ to: pages.reti.firm(firm.id), flash: 'Firm updated.' }),
-    refused: (ctx, refusal, body) => renderEdit(ctx, refusal, body),
-  },
+  run: ({ deps, actor, params }, input) => deps.firms.update(actor, params.id, input),
 });
 
 export const deleteFirm = action({
@@ -75,13 +61,8 @@ export const deleteFirm = action({
   notFound: FIRM_NOT_FOUND,
   grants: { reti: 'd' },
   inactive: true,
-  run: ({ deps, actor, params }) => deps.firms.delete(actor!, params.id),
+  run: ({ deps, actor, params }) => deps.firms.delete(actor, params.id),
   answer: () => undefined,
-  form: {
-    path: pages.reti.firmDelete(':id'),
-    done: (_ctx, firm) => ({ to: pages.reti.dashboard, flash: `${firm.name} was deleted.` }),
-    refused: (ctx, refusal) => renderDelete(ctx, refusal),
-  },
 });
 
 export const getFirmUsers = action({
@@ -92,7 +73,7 @@ export const getFirmUsers = action({
   route: '/firms/{id}/users',
   notFound: FIRM_NOT_FOUND,
   grants: { user: 'r', admin: 'rwd', reti: 'rwd' },
-  run: ({ deps, actor, params }) => deps.firms.listUsers(actor!, params.id),
+  run: ({ deps, actor, params }) => deps.firms.listUsers(actor, params.id),
 });
 
 export const FIRM_ACTIONS = { listFirms, createFirm, getFirm, updateFirm, deleteFirm, getFirmUsers };

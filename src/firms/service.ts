@@ -1,10 +1,10 @@
 import { todayIn } from '../shared/dates';
 import type { Kysely } from 'kysely';
 import { createAuditService } from '../audit/service';
-import type { DB, FirmStatus } from '../db/schema';
+import type { DB } from '../db/schema';
 import { inTransaction } from '../db/transaction';
 import { ServiceError } from '../shared/errors';
-import type { Firm, FirmInput, FirmPage, FirmUser } from '../shared/firms';
+import type { Firm, FirmCounts, FirmInput, FirmPage, FirmUser } from '../shared/firms';
 import type { SessionUser } from '../shared/session';
 import { createUsersService, NO_PASSWORD_YET, toFirmUser } from '../users/service';
 import type { FirmUpdate } from './schema';
@@ -100,20 +100,22 @@ export function createFirmsService(deps: {
   }
 
   return {
+    /** One page of the firms the actor may see (staff: every firm; a firm's member: their own), and their counts. */
     async list(actor: SessionUser, page = 1, pageSize = 50): Promise<FirmPage> {
-      if (!isStaff(actor) && !actor.firmId) return { firms: [], total: 0, page, pageSize };
-      const { rows, total } = await firms.page({
-        offset: (page - 1) * pageSize,
-        limit: pageSize,
-        onlyId: isStaff(actor) ? undefined : actor.firmId!,
-      });
-      return { firms: rows.map(toFirm), total, page, pageSize };
-    },
-
-    /** Counts for the staff dashboard. */
-    async counts(): Promise<{ total: number } & Record<FirmStatus, number>> {
-      const counts = await firms.countByStatus();
-      return { total: counts.active + counts.pending + counts.inactive, ...counts };
+      const none: FirmCounts = { total: 0, active: 0, pending: 0, inactive: 0 };
+      if (!isStaff(actor) && !actor.firmId) return { firms: [], total: 0, page, pageSize, counts: none };
+      const onlyId = isStaff(actor) ? undefined : actor.firmId!;
+      const [{ rows, total }, counts] = await Promise.all([
+        firms.page({ offset: (page - 1) * pageSize, limit: pageSize, onlyId }),
+        firms.countByStatus(onlyId),
+      ]);
+      return {
+        firms: rows.map(toFirm),
+        total,
+        page,
+        pageSize,
+        counts: { total: counts.active + counts.pending + counts.inactive, ...counts },
+      };
     },
 
     /** The IDs of the active firms, for background work done for each (their daily backups). */

@@ -45,10 +45,12 @@ export function createFirmsStore(db: Kysely<DB>) {
       return rows.map((r) => r.id);
     },
 
-    async countByStatus(): Promise<Record<FirmStatus, number>> {
+    /** Firms by status: every firm, or the one `onlyId` names. */
+    async countByStatus(onlyId?: string): Promise<Record<FirmStatus, number>> {
       const rows = await db
         .selectFrom('firms')
         .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+        .$if(onlyId !== undefined, (q) => q.where('id', '=', onlyId!))
         .groupBy('status')
         .execute();
       const counts: Record<FirmStatus, number> = { active: 0, pending: 0, inactive: 0 };

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { type PageBranding, RenderContext, type RenderContextValue } from '../../views/context';
+import { RenderContext, type RenderContextValue } from '../../views/context';
 import { bootScript, Document, type PageMeta } from '../../views/Document';
 import { BareLayout, Layout } from '../../views/layouts/Layout';
 import { type AssetManifest, matchesETag } from './assets';
@@ -132,13 +132,12 @@ export function createRenderer(config: {
   /** The page's HTML, and the text of its inline script. */
   function toHtml(
     req: Request,
-    res: Response,
     nonce: string,
     page: ReactElement,
     options: RenderOptions,
   ): { html: string; script?: string } {
     // A firm member's request carries the firm's time zone and look (read once, before the pages).
-    const firm = res.locals.firm as { timeZone: string; branding: PageBranding } | undefined;
+    const firm = req.context?.firm;
     const context: RenderContextValue = {
       manifest: config.manifest,
       nonce,
@@ -174,7 +173,7 @@ export function createRenderer(config: {
       const key = keyOf(req.path);
       let cached = cache.get(key);
       if (cached === undefined) {
-        const { html, script } = toHtml(req, res, '', page, options);
+        const { html, script } = toHtml(req, '', page, options);
         cached = cachedPage(html, script, status, Boolean(options.meta.noindex));
         cache.set(key, cached);
       }
@@ -183,7 +182,7 @@ export function createRenderer(config: {
     res
       .status(status)
       .type('html')
-      .send(toHtml(req, res, res.locals.nonce as string, page, options).html);
+      .send(toHtml(req, res.locals.nonce as string, page, options).html);
   };
 
   const memory: Renderer['fromMemory'] = ({ sessionCookie, security, log }) => {

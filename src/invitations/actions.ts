@@ -1,5 +1,4 @@
 import { declareFor } from '../access/action';
-import { setFlash } from '../http/flash';
 import type { Renderer } from '../http/render';
 import { pages } from '../shared/paths';
 import { renderInviteRefusal } from './forms';
@@ -22,20 +21,6 @@ export const sendInvitation = action({
   run: ({ deps, actor, params }) => deps.invitations.inviteFirm(actor!, params.id),
   // 202: the invitation exists, its email is still on its way.
   status: (sent) => (sent.delivery === 'sent' ? 201 : 202),
-  form: {
-    path: pages.reti.firmInvitations(':id'),
-    done: ({ params }, sent) => ({
-      to: pages.reti.onboardingOf(params.id),
-      flash: sent.message,
-      kind: sent.delivery === 'sent' ? 'success' : 'error',
-    }),
-    // An already active firm: said on the page it came from; any other refusal is the error page.
-    refused: ({ req, res, params }, refusal) => {
-      if (refusal.status !== 409) throw refusal.error;
-      setFlash(req, 'error', refusal.message);
-      res.redirect(303, pages.reti.onboardingOf(params.id));
-    },
-  },
 });
 
 export const createUser = action({

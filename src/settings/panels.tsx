@@ -20,7 +20,7 @@ export function settingsPanels(deps: {
   ownAddress: (user: SessionUser) => Promise<string>;
   backupsOf: (user: SessionUser) => Promise<BackupPage>;
 }): SectionPanels {
-  return async (req, res, section) => {
+  return async (req, _res, section) => {
     const user = req.session.user!;
     // The firm's backups, when this administrator may list them (the matrix decides, as for the API).
     if (section === 'backup' && !deps.refusal(user, deps.actions.listBackups))
@@ -41,7 +41,7 @@ export function settingsPanels(deps: {
         </section>
       );
     if (section === 'appearance') {
-      const branding = res.locals.firm?.branding;
+      const branding = req.context.firm?.branding;
       return (
         <section className="card settings-panel" aria-labelledby="logo-title">
           <h3 id="logo-title">Logo</h3>

@@ -1,3 +1,4 @@
+import type { FirmContext } from '../http/context';
 import type { Kysely } from 'kysely';
 import { createAuditService } from '../audit/service';
 import type { DB, SmtpEncryption } from '../db/schema';
@@ -58,13 +59,6 @@ const versionOf = (row: Pick<FirmSettingsRow, 'updated_at'>) => row.updated_at.g
 
 type Sections = Omit<FirmSettings, 'firm'>;
 
-/** What every page of a firm's signed-in member needs of its settings (see pageContextOf). */
-export type FirmPageContext = {
-  timeZone: string;
-  sessionTimeoutMinutes: number;
-  /** The firm's stylesheet and logo, at URLs that change with the settings (so they are cached for good). */
-  branding: { themeHref: string; logoHref?: string; firmName: string };
-};
 
 /** Every section but the firm's profile, from the settings row (the defaults when there is none yet). */
 function sectionsFrom(row: LightSettingsRow | undefined): Sections {
@@ -203,10 +197,13 @@ export function createSettingsService(deps: {
      * What each signed-in page of a firm's member needs on every request: the firm's time zone, its idle
      * session timeout and its look. Read fresh each time, so a saved change holds from the next request.
      */
-    async pageContextOf(firmId: string): Promise<FirmPageContext> {
+    /** What every request of the firm's signed-in members needs of it (see src/http/context.ts). */
+    async contextOf(firmId: string): Promise<FirmContext> {
       const [profile, row] = await Promise.all([firmsService().profileById(firmId), store.find(firmId)]);
       const version = row ? versionOf(row) : '0';
       return {
+        id: firmId,
+        name: profile?.name ?? '',
         timeZone: profile?.timeZone ?? platformTimeZone,
         sessionTimeoutMinutes: securityFrom(row).sessionTimeoutMinutes,
         branding: {

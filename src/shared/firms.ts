@@ -73,4 +73,7 @@ export type FirmUser = {
 };
 
 /** One page of the firms table. */
-export type FirmPage = { firms: Firm[]; total: number; page: number; pageSize: number };
+/** How many firms the reader can see, in all and by status. */
+export type FirmCounts = { total: number } & Record<FirmStatus, number>;
+
+export type FirmPage = { firms: Firm[]; total: number; page: number; pageSize: number; counts: FirmCounts };

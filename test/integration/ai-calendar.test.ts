@@ -260,7 +260,7 @@ describe.each(BACKENDS)('the deadlines calendar feed and reminder emails on %s',
       const handle = db();
       const firms = createFirmsService({ db: handle, endSessions: async () => undefined });
       const settings = createSettingsService({ db: handle, firms, platformTimeZone: t.config.timeZone });
-      const timeZoneOf = async (id: string) => (await settings.pageContextOf(id)).timeZone;
+      const timeZoneOf = async (id: string) => (await settings.contextOf(id)).timeZone;
       const accounts = createUsersService(handle);
       const caseDeps = { db: handle, timeZoneOf, firmUsers: accounts.listByFirm };
       const cases = createCasesService(caseDeps);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import request from 'supertest';
-import { DASHBOARD_PAGE_SIZE } from '../../src/firms/pages';
+import { DASHBOARD_PAGE_SIZE } from '../../src/firms/pages/dashboard';
 import { formatDate, formatDateTime, todayIn } from '../../src/shared/dates';
 import {
   BACKENDS,

@@ -1,15 +1,18 @@
-import { FIRM_FIELDS, FIRM_LIMITS, FIRM_STATUSES, type Firm, INDUSTRIES } from '../../src/shared/firms';
-import type { FieldErrors } from '../../src/shared/validation';
-import { pages } from '../../src/shared/paths';
-import { Alert, Field, RequiredNote, SelectField } from '../../islands/ui/form';
-import { Icon } from '../../islands/ui/icon';
-import { capitalize } from '../components/format';
-import { useRenderContext } from '../context';
+import { FIRM_FIELDS, FIRM_LIMITS, FIRM_STATUSES, type Firm, INDUSTRIES } from '../../shared/firms';
+import type { FieldErrors } from '../../shared/validation';
+import { pages } from '../../shared/paths';
+import { Alert, Field, RequiredNote, SelectField } from '../../../islands/ui/form';
+import { Icon } from '../../../islands/ui/icon';
+import { capitalize } from '../../../views/components/format';
+import { useRenderContext } from '../../../views/context';
+import { page } from '../../access/page';
+import { stringFields } from '../../http/validation';
+import { getFirm, updateFirm } from '../actions';
 
 /** The onboarding fields and the status, which only the edit form offers. */
-export const FIRM_FORM_FIELDS = [...FIRM_FIELDS, 'status'] as const;
-export type FirmFormField = (typeof FIRM_FORM_FIELDS)[number];
-export type FirmFormValues = Record<FirmFormField, string>;
+const FIRM_FORM_FIELDS = [...FIRM_FIELDS, 'status'] as const;
+type FirmFormField = (typeof FIRM_FORM_FIELDS)[number];
+type FirmFormValues = Record<FirmFormField, string>;
 
 const INDUSTRY_OPTIONS = [
   { value: '', label: 'Not specified' },
@@ -18,7 +21,7 @@ const INDUSTRY_OPTIONS = [
 const STATUS_OPTIONS = FIRM_STATUSES.map((s) => ({ value: s, label: s }));
 
 /** The stored firm as the form's starting values. */
-export const formValuesOf = (firm: Firm): FirmFormValues => ({
+const formValuesOf = (firm: Firm): FirmFormValues => ({
   name: firm.name,
   contactPerson: firm.contactPerson,
   contactRole: firm.contactRole,
@@ -38,7 +41,7 @@ type FirmEditProps = {
 };
 
 /** /reti/firms/{id}/edit: the firm's fields as a real form; without JavaScript it posts and comes back. */
-export function FirmEditPage({ firm, values, errors = {}, refusal }: FirmEditProps) {
+function FirmEditPage({ firm, values, errors = {}, refusal }: FirmEditProps) {
   const { csrfToken } = useRenderContext();
   const invalid = Object.keys(errors).length > 0;
   const text = (id: FirmFormField, label: string, max: number, type = 'text', required = true) => (
@@ -103,3 +106,26 @@ export function FirmEditPage({ firm, values, errors = {}, refusal }: FirmEditPro
     </section>
   );
 }
+
+export const firmEditPage = page({
+  path: pages.reti.firmEdit(':id'),
+  reads: [getFirm],
+  load: ({ read }) => read(getFirm),
+  render: (firm, { form }) => ({
+    view: (
+      <FirmEditPage
+        firm={firm}
+        values={form ? stringFields(form.values, FIRM_FORM_FIELDS) : formValuesOf(firm)}
+        errors={form?.refusal?.fields}
+        refusal={form?.refusal?.fields ? undefined : form?.refusal?.message}
+      />
+    ),
+    meta: { title: `Edit ${firm.name}`, description: `Change the details of ${firm.name}.`, noindex: true },
+  }),
+  forms: [
+    {
+      action: updateFirm,
+      done: (_ctx, firm: Firm) => ({ to: pages.reti.firm(firm.id), flash: 'Firm updated.' }),
+    },
+  ],
+});

@@ -1,13 +1,15 @@
-import type { Firm, FirmPage } from '../../src/shared/firms';
-import { pages } from '../../src/shared/paths';
-import { Badge } from '../components/Badge';
-import { type Column, DataTable } from '../components/DataTable';
-import { DateText } from '../components/Dates';
-import { Icon } from '../../islands/ui/icon';
-import { Pagination } from '../components/Pagination';
-import { StatCard } from '../components/StatCard';
-
-export type FirmCounts = { total: number; active: number; pending: number };
+import type { Firm, FirmPage } from '../../shared/firms';
+import { pages } from '../../shared/paths';
+import { Badge } from '../../../views/components/Badge';
+import { type Column, DataTable } from '../../../views/components/DataTable';
+import { DateText } from '../../../views/components/Dates';
+import { Icon } from '../../../islands/ui/icon';
+import { Pagination } from '../../../views/components/Pagination';
+import { StatCard } from '../../../views/components/StatCard';
+import { z } from 'zod';
+import { page } from '../../access/page';
+import { HttpError } from '../../http/errors';
+import { listFirms } from '../actions';
 
 const COLUMNS: Array<Column<Firm>> = [
   { header: 'Firm Name', rowHeader: true, cell: (f) => <a href={pages.reti.firm(f.id)}>{f.name}</a> },
@@ -43,7 +45,8 @@ function RowActions({ firm }: { firm: Firm }) {
 }
 
 /** /reti/dashboard: the firm counts and one page of the firms table. */
-export function DashboardPage({ counts, list }: { counts: FirmCounts; list: FirmPage }) {
+function DashboardPage({ list }: { list: FirmPage }) {
+  const { counts } = list;
   const pageCount = Math.ceil(list.total / list.pageSize);
   const first = (list.page - 1) * list.pageSize + 1;
   return (
@@ -88,3 +91,36 @@ export function DashboardPage({ counts, list }: { counts: FirmCounts; list: Firm
     </section>
   );
 }
+
+/** Rows per page of the dashboard's firms table. */
+export const DASHBOARD_PAGE_SIZE = 20;
+
+const dashboardQuery = z.object({
+  page: z.coerce
+    .number({ error: 'The page number must be a whole number from 1.' })
+    .int('The page number must be a whole number from 1.')
+    .min(1, 'The page number must be a whole number from 1.')
+    .max(100_000, 'The page number must be a whole number from 1.')
+    .default(1),
+});
+
+export const staffDashboard = page({
+  path: pages.reti.dashboard,
+  reads: [listFirms],
+  query: dashboardQuery,
+  menu: { role: 'reti', order: 1, id: 'dashboard', label: 'Dashboard', icon: 'dashboard' },
+  async load({ read, query }) {
+    const list = await read(listFirms, { input: { page: query.page, pageSize: DASHBOARD_PAGE_SIZE } });
+    if (query.page > 1 && list.firms.length === 0)
+      throw new HttpError(404, `The firms table has no page ${query.page}.`);
+    return list;
+  },
+  render: (list) => ({
+    view: <DashboardPage list={list} />,
+    meta: {
+      title: 'Dashboard',
+      description: 'Every firm on the platform and its onboarding status.',
+      noindex: true,
+    },
+  }),
+});

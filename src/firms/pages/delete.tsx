@@ -1,7 +1,9 @@
-import type { Firm } from '../../src/shared/firms';
-import { pages } from '../../src/shared/paths';
-import { Alert } from '../../islands/ui/form';
-import { useRenderContext } from '../context';
+import type { Firm } from '../../shared/firms';
+import { pages } from '../../shared/paths';
+import { Alert } from '../../../islands/ui/form';
+import { useRenderContext } from '../../../views/context';
+import { page } from '../../access/page';
+import { deleteFirm, getFirm } from '../actions';
 
 type Props = {
   firm: Firm;
@@ -12,7 +14,7 @@ type Props = {
 };
 
 /** /reti/firms/{id}/delete: the confirmation; works as a plain form, and says why it cannot be used. */
-export function FirmDeletePage({ firm, refusal, disabled }: Props) {
+function FirmDeletePage({ firm, refusal, disabled }: Props) {
   const { csrfToken, user } = useRenderContext();
   const reason = refusal ?? disabled;
   return (
@@ -49,3 +51,27 @@ export function FirmDeletePage({ firm, refusal, disabled }: Props) {
     </section>
   );
 }
+
+export const firmDeletePage = page({
+  path: pages.reti.firmDelete(':id'),
+  reads: [getFirm],
+  offers: { remove: deleteFirm },
+  load: ({ read }) => read(getFirm),
+  render: (firm, { closed, form }) => ({
+    // Refused just now: the refusal says why; otherwise why the button is off, if it is.
+    view: (
+      <FirmDeletePage
+        firm={firm}
+        refusal={form?.refusal?.message}
+        disabled={form?.refusal ? undefined : closed.remove}
+      />
+    ),
+    meta: { title: `Delete ${firm.name}`, description: `Remove ${firm.name} and its users.`, noindex: true },
+  }),
+  forms: [
+    {
+      action: deleteFirm,
+      done: (_ctx, firm: Firm) => ({ to: pages.reti.dashboard, flash: `${firm.name} was deleted.` }),
+    },
+  ],
+});

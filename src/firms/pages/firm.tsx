@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
-import type { Firm, FirmUser } from '../../src/shared/firms';
-import { Badge } from '../components/Badge';
-import { type Column, DataTable } from '../components/DataTable';
-import { DateText, DateTimeText } from '../components/Dates';
-import { capitalize } from '../components/format';
-import { Icon } from '../../islands/ui/icon';
-import { pages } from '../../src/shared/paths';
-import { useRenderContext } from '../context';
+import type { Firm, FirmUser } from '../../shared/firms';
+import { Badge } from '../../../views/components/Badge';
+import { type Column, DataTable } from '../../../views/components/DataTable';
+import { DateText, DateTimeText } from '../../../views/components/Dates';
+import { capitalize } from '../../../views/components/format';
+import { Icon } from '../../../islands/ui/icon';
+import { pages } from '../../shared/paths';
+import { useRenderContext } from '../../../views/context';
+import { page } from '../../access/page';
+import { deleteFirm, getFirm, getFirmUsers, updateFirm } from '../actions';
 
 const USER_COLUMNS: Array<Column<FirmUser>> = [
   { header: 'User ID', rowHeader: true, cell: (u) => u.userId, className: 'break-anywhere' },
@@ -32,7 +34,7 @@ type Props = {
 };
 
 /** /reti/firms/{id}: every field of the firm, its users, and the ways to edit or delete it. */
-export function FirmPage({ firm, users, editDisabled, deleteDisabled }: Props) {
+function FirmPage({ firm, users, editDisabled, deleteDisabled }: Props) {
   const { user } = useRenderContext();
   const details: Array<[string, ReactNode]> = [
     ['Firm Name', firm.name],
@@ -127,3 +129,17 @@ function Control(props: {
     </a>
   );
 }
+
+export const firmPage = page({
+  path: pages.reti.firm(':id'),
+  reads: [getFirm, getFirmUsers],
+  offers: { edit: updateFirm, remove: deleteFirm },
+  load: async ({ read }) => {
+    const [firm, users] = await Promise.all([read(getFirm), read(getFirmUsers)]);
+    return { firm, users };
+  },
+  render: ({ firm, users }, { closed }) => ({
+    view: <FirmPage firm={firm} users={users} editDisabled={closed.edit} deleteDisabled={closed.remove} />,
+    meta: { title: firm.name, description: `The details and users of ${firm.name}.`, noindex: true },
+  }),
+});
