@@ -541,9 +541,7 @@ export function createApp(deps: AppDeps): App {
   // 4b. A firm member's firm settings for this request (time zone, look), then the idle timeout they set.
   app.use(requestContext(settings.contextOf));
   app.use(
-    idleTimeout(
-      (req) => req.context.firm?.sessionTimeoutMinutes ?? STAFF_SECURITY.sessionTimeoutMinutes,
-    ),
+    idleTimeout((req) => req.context.firm?.sessionTimeoutMinutes ?? STAFF_SECURITY.sessionTimeoutMinutes),
   );
 
   // 5. Limits on sign-in (per account and per address, each with its own budget), "Forgot password?" and

@@ -370,7 +370,10 @@ function pageParams(spec: AnyPage, raw: Record<string, unknown>): Record<string,
 }
 
 const pageNotFound = (spec: AnyPage) =>
-  new ServiceError('not-found', spec.notFound ?? spec.reads.find((a) => a.notFound)?.notFound ?? 'Not found.');
+  new ServiceError(
+    'not-found',
+    spec.notFound ?? spec.reads.find((a) => a.notFound)?.notFound ?? 'Not found.',
+  );
 
 /** The page's query string, parsed by its schema; a refused one answers 400 with the schema's words. */
 function queryOf(spec: AnyPage, req: Request): unknown {

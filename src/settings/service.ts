@@ -59,7 +59,6 @@ const versionOf = (row: Pick<FirmSettingsRow, 'updated_at'>) => row.updated_at.g
 
 type Sections = Omit<FirmSettings, 'firm'>;
 
-
 /** Every section but the firm's profile, from the settings row (the defaults when there is none yet). */
 function sectionsFrom(row: LightSettingsRow | undefined): Sections {
   return {
