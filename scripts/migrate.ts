@@ -2,7 +2,7 @@ import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { seedCatalog } from '../src/access/service';
-import { DECLARED_ACTIONS } from '../src/catalog';
+import { DECLARED_ACTIONS } from '../src/features';
 
 /** `npm run migrate`: applies every migration not yet applied. */
 async function main() {

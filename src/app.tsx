@@ -1,135 +1,32 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BACKUP_CONTENTS, DECLARED_ACTIONS, FEATURES } from './features';
+import { type AppDeps, createServices } from './services';
 import express, { type Request, type Response, Router } from 'express';
-import type { Logger } from 'pino';
 import { ErrorPage } from '../views/components/ErrorPage';
-import { accessFeature } from './access';
-import { adminFeature } from './admin';
-import { aiFeature, createAiService, createAiUsage, createDeadlineReminders, REMINDER_QUEUE } from './ai';
-import { cleanupSources } from './admin/cleanup';
-import { createAdminService } from './admin/service';
-import { createActionKit } from './access/kit';
 import { enforceAccess } from './access/middleware';
-import { createAccessService } from './access/service';
-import { areaPages } from './areas';
-import { createAuditService } from './audit/service';
-import { briefFeature } from './ai/brief';
-import { BRIEF_RULES } from './ai/brief/library';
-import { createPolisher } from './ai/brief/polish';
-import { createBriefService } from './ai/brief/service';
-import { authFeature } from './auth';
-import { BACKUP_ACTIONS, backupsFeature } from './backups';
-import { createRestoreService, RESTORE_QUEUE } from './backups/restore';
-import { createBackupsService } from './backups/service';
-import { BRANDING_ACTIONS, brandingFeature } from './branding';
-import { createBrandingService } from './branding/service';
 import { areaGuard } from './auth/guard';
-import { createAuthService } from './auth/service';
-import {
-  idleTimeout,
-  sessionCookieName,
-  sessionMiddleware,
-  sessionRevoker,
-  sessionStoreCheck,
-  startSessionPruning,
-} from './auth/session';
-import { createSessionsStore } from './auth/store';
-import { DECLARED_ACTIONS } from './catalog';
-import type { Config } from './config';
-import { casesFeature } from './cases';
-import { casesTransferFeature } from './cases/transfer';
-import { createTransferService } from './cases/transfer-service';
-import { createClientsService } from './cases/client-service';
-import { createCasesService } from './cases/service';
-import { contactFeature } from './contact';
-import { documentsFeature } from './documents';
-import { documentAnalysisQueue } from './documents/analysis-job';
-import { createSummarizer } from './documents/analysis/llm';
-import { createSandbox } from './documents/sandbox';
-import { ANALYZE_QUEUE, createDocumentsService } from './documents/service';
-import { documentsDirOf, localDocumentStorage } from './documents/storage';
-import { createContactService } from './contact/service';
-import type { Database } from './db/database';
-import type { Redis } from './db/redis';
-import { demoFeature } from './demo';
-import { firmsFeature } from './firms';
-import { formsFeature } from './forms';
-import { createCaseFigures } from './cases/figures';
-import { createReportsService, REPORTS_QUEUE, reportsFeature } from './reports';
-import { createFormsService } from './forms/service';
-import { createFirmsService } from './firms/service';
-import { healthFeature } from './health';
-import { createHealthService } from './health/service';
-import { createHealthStore } from './health/store';
-import { ASSETS_URL, type AssetManifest, assetFiles } from './http/assets';
+import { idleTimeout, sessionCookieName, sessionMiddleware } from './auth/session';
+import { ASSETS_URL, assetFiles } from './http/assets';
 import { compressBodies } from './http/compression';
 import { csrfProtection } from './http/csrf';
 import { requestContext } from './http/context';
 import { errorHandler, HttpError } from './http/errors';
-import type { Feature } from './http/feature';
 import { rejectCrossSite } from './http/origin';
-import { createHeavyLimiter } from './http/heavy-limit';
-import { createInFlight } from './http/in-flight';
 import { privateNoStore } from './http/no-store';
 import { accountRateLimit, ipRateLimit } from './http/rate-limit';
-import { createRenderer } from './http/render';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security';
-import { invitationsFeature } from './invitations';
-import { createJobRunner } from './jobs';
-import { createInvitationsService } from './invitations/service';
-import { MAIL_ACTIONS, mailFeature } from './mail';
-import { mailHostChecker } from './mail/hosts';
-import { createMailSender } from './mail/sender';
-import { createOutboxStore } from './mail/store';
-import { mfaFeature } from './mfa';
-import { createMfaService } from './mfa/service';
-import { createEmailTestService } from './mail/service';
-import { createSmtpMailer } from './mail/transport';
-import { passwordsFeature } from './passwords';
-import { createPasswordsService } from './passwords/service';
-import { publicPages } from './public';
-import { filingFeeOf } from './rules';
 import { api as apiPaths, pages } from './shared/paths';
 import { ROLES } from './shared/session';
-import { createSealer } from './secrets';
-import { settingsFeature } from './settings';
-import { settingsPanels } from './settings/panels';
-import { createSettingsService } from './settings/service';
 import { STAFF_SECURITY } from './shared/settings';
-import { usersFeature } from './users';
-import { createUserAdminService, createUsersService } from './users/service';
 
-export type AppDeps = {
-  config: Config;
-  database: Database;
-  redis?: Redis;
-  logger: Logger;
-  manifest: AssetManifest;
-  /** Keeps the keys of parallel test apps apart on one Redis. */
-  redisPrefix?: string;
-  /** Failed sign-ins per address and per account (by user ID) in 15 minutes, contact requests, resets. */
-  limits?: {
-    loginFailures: number;
-    loginFailuresPerAccount?: number;
-    contactRequests: number;
-    passwordResets?: number;
-  };
-};
+export type { AppDeps };
 
 /**
  * The Express app, and its background work: start() starts every feature's (the permission matrix and
  * its change listener, the outbox sender, session pruning) before the app takes requests; close() stops them.
  */
 export type App = ReturnType<typeof express> & { start(): Promise<void>; close(): Promise<void> };
-
-/** Deletes expired sessions in the background, from start() until close(). */
-function sessionPruning(options: Parameters<typeof startSessionPruning>[0]): Feature {
-  let stop: (() => Promise<void>) | undefined;
-  return {
-    start: async () => void (stop = startSessionPruning(options)),
-    stop: async () => stop?.(),
-  };
-}
 
 /**
  * Puts `first` in front of Express: express's app(req, res) calls app.handle, whose request and response
@@ -154,347 +51,22 @@ const apiPathOf = (apiBaseUrl: string) =>
 
 /** Builds the Express app; the middleware order below is the request's path through it. */
 export function createApp(deps: AppDeps): App {
-  const { config, database, redis, logger } = deps;
-  const { db } = database;
+  const { config, redis, logger } = deps;
   const redisPrefix = deps.redisPrefix ?? 'reti:';
   const limits = deps.limits ?? { loginFailures: 50, contactRequests: 5 };
   const apiPath = apiPathOf(config.apiBaseUrl);
   const cookieName = sessionCookieName(config.production);
 
-  // Services, each over its own store; the composition root is the only place that wires them.
-  const sessions = createSessionsStore(db);
-  const endSessions = sessionRevoker({ redis, redisPrefix, sessions });
-  const access = createAccessService({
-    db,
-    redis,
-    redisPrefix,
-    logger,
+  const services = createServices({
+    ...deps,
+    apiPath,
+    cookieName,
     declared: DECLARED_ACTIONS,
-    timeZone: config.timeZone,
+    backupTables: BACKUP_CONTENTS.backedUp,
   });
-  const storage = localDocumentStorage(documentsDirOf(config));
-  const firmsIn = (handle: typeof db) =>
-    createFirmsService({
-      db: handle,
-      endSessions,
-      removeFiles: storage.removeFirm,
-      timeZone: config.timeZone,
-    });
-  const firms = firmsIn(db);
-  const sealer = createSealer(config.settingsKey);
-  const settingsIn = (handle: typeof db) =>
-    createSettingsService({ db: handle, sealer, firms: firmsIn(handle), platformTimeZone: config.timeZone });
-  const settings = settingsIn(db);
-  // A firm's own mail server is never reached on a private address unless the operator allows it.
-  const checkHost = mailHostChecker(config.smtpAllowPrivateHosts);
-  const mail = createMailSender({
-    db,
-    mailer: config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined,
-    logger,
-    smtpOf: settings.smtpOf,
-    fallbackFrom: config.mailFrom,
-    checkHost,
-  });
-  // Untrusted files (documents, evidence packages, logos' SVG) are read only in sandbox worker processes.
-  const sandbox = createSandbox({ logger });
-  const branding = createBrandingService({ settings, sandbox });
-  const emailTest = createEmailTestService({
-    db,
-    smtpOf: settings.smtpOf,
-    fallbackFrom: config.mailFrom,
-    checkHost,
-  });
-  const passwords = createPasswordsService({
-    db,
-    mail,
-    publicUrl: config.publicUrl,
-    endSessions,
-    firmOf: firms.find,
-    securityOf: settings.securityOf,
-  });
-  const auth = createAuthService({
-    users: createUsersService(db),
-    audit: createAuditService(db),
-    firmOf: firms.find,
-    securityOf: settings.securityOf,
-    onLocked: passwords.lockedOut,
-  });
-  const mfa = createMfaService({
-    db,
-    sealer: createSealer(config.settingsKey),
-    securityOf: settings.securityOf,
-    sessionUserOf: auth.userById,
-    countFailedAttempt: auth.countFailedAttempt,
-    endSessions,
-  });
-  const render = createRenderer({
-    manifest: deps.manifest,
-    publicUrl: config.publicUrl,
-    apiBaseUrl: config.apiBaseUrl,
-    timeZone: config.timeZone,
-  });
-  const inFlight = createInFlight();
-  database.deferBulkWhile?.(inFlight.busy);
-  const heavy = createHeavyLimiter({
-    redis,
-    redisPrefix,
-    isLongWork: inFlight.isLongWork,
-    onStoreError: (error) => logger.warn({ err: (error as Error).message }, 'heavy operations not counted'),
-  });
-  const kit = createActionKit(access, { apiPath, heavy, render });
-  const invitations = createInvitationsService({
-    db,
-    mail,
-    publicUrl: config.publicUrl,
-    timeZone: config.timeZone,
-    firmsIn,
-    securityOf: settings.securityOf,
-  });
-  const users = createUserAdminService({
-    db,
-    endSessions,
-    invite: invitations.inviteUser,
-    reinvite: invitations.reinvite,
-    approveRequest: invitations.approveRequest,
-  });
-  const accounts = createUsersService(db);
-  const caseDeps = {
-    db,
-    timeZoneOf: async (firmId: string) => (await settings.contextOf(firmId)).timeZone,
-    firmUsers: accounts.listByFirm,
-  };
-  const cases = createCasesService(caseDeps);
-  const clients = createClientsService(caseDeps);
-  const transfer = createTransferService({
-    ...caseDeps,
-    cases,
-    bulk: database.bulk,
-    embedded: database.kind === 'pglite',
-  });
-  // Documents: files in storage, read (analysis, evidence packages) only in the sandbox.
-  const documents = createDocumentsService({
-    ...caseDeps,
-    storage,
-    cases,
-    sandbox,
-    firmNameOf: async (firmId) => (await firms.find(firmId))?.name ?? '',
-    wake: () => jobs.wake(ANALYZE_QUEUE),
-  });
-  // The AI tools over the rules library, and the deadline reminders they send through the outbox.
-  const ai = createAiService({
-    ...caseDeps,
-    cases,
-    clients,
-    documents,
-    publicUrl: config.publicUrl,
-    signedInAs: auth.userById,
-  });
-  const reminders = createDeadlineReminders({
-    db,
-    firmDeadlines: ai.firmDeadlines,
-    timeZoneOf: caseDeps.timeZoneOf,
-    firmUsers: accounts.listByFirm,
-    activeFirmIds: firms.activeIds,
-    publicUrl: config.publicUrl,
-    wake: () => jobs.wake(REMINDER_QUEUE),
-  });
-  // Reports: the firm's figures, each counted by the feature that owns the rows, made by a background job.
-  const aiUsage = createAiUsage(db);
-  const reports = createReportsService({
-    db,
-    sources: {
-      figures: createCaseFigures(db),
-      usersOf: async (firmId) =>
-        (await accounts.listByFirm(firmId)).map((u) => ({
-          id: u.id,
-          name: `${u.first_name} ${u.last_name}`.trim(),
-          role: u.role,
-          status: u.status,
-        })),
-      uploadsByUser: documents.uploadsByUser,
-      aiUsesByUser: aiUsage.byUser,
-      filingDatesOf: aiUsage.filingDatesOf,
-      filingFeeOf,
-    },
-    timeZoneOf: caseDeps.timeZoneOf,
-    firmNameOf: async (firmId) => (await firms.find(firmId))?.name ?? '',
-    colorOf: async (firmId) => (await settings.brandingOf(firmId)).primaryColor,
-    retentionDaysOf: settings.retentionDays,
-    wake: () => jobs.wake(REPORTS_QUEUE),
-  });
-  // Restores of firm backups: a background job each, one at a time per process.
-  const restores = createRestoreService({
-    db,
-    storage,
-    settingsKey: config.settingsKey,
-    dataDir: config.dataDir,
-    logger,
-    wake: () => jobs.wake(RESTORE_QUEUE),
-    sendRestoredLink: passwords.restored,
-  });
-  const jobs = createJobRunner({
-    db,
-    logger,
-    queues: {
-      [RESTORE_QUEUE]: restores.queue,
-      [ANALYZE_QUEUE]: documentAnalysisQueue({
-        db,
-        storage,
-        cases,
-        timeZoneOf: caseDeps.timeZoneOf,
-        sandbox,
-        summarizer: createSummarizer(config.llm, {
-          onError: (error) => logger.warn({ err: error.message }, 'no LLM summary for a document'),
-        }),
-        logger,
-      }),
-      [REMINDER_QUEUE]: reminders.queue,
-      [REPORTS_QUEUE]: reports.queue,
-    },
-  });
-  const forms = createFormsService({
-    db,
-    storage,
-    cases,
-    clients,
-    documents,
-    timeZoneOf: caseDeps.timeZoneOf,
-    firmProfileOf: firms.profileById,
-    firmUsers: accounts.listByFirm,
-    filingFeeOf,
-  });
-  // The Legal Brief Generator: the case's facts and the rules, the optional model for the prose.
-  const brief = createBriefService({
-    cases,
-    clients,
-    documents,
-    factsOf: ai.caseFactsOf,
-    recordUse: ai.recordUse,
-    rules: BRIEF_RULES,
-    polisher: createPolisher(config.llm, {
-      onError: (error) => logger.warn({ err: error.message }, 'no LLM prose for a brief'),
-    }),
-    firmNameOf: async (firmId) => (await firms.find(firmId))?.name ?? '',
-    timeZoneOf: caseDeps.timeZoneOf,
-    nameOf: async (firmId, userId) => (await accounts.namesOf(firmId, [userId])).get(userId),
-  });
-  const backups = createBackupsService({
-    db,
-    dataDir: config.dataDir,
-    timeZone: config.timeZone,
-    logger,
-    storage,
-    settingsKey: config.settingsKey,
-    firmsIn,
-    settingsIn,
-  });
-  const admin = createAdminService({
-    db,
-    users: accounts,
-    settings,
-    backups,
-    outboxBacklog: createOutboxStore(db).backlogOf,
-    platformSmtp: Boolean(config.smtpUrl),
-    llm: config.llm,
-    counters: {
-      activeUsers: accounts.countActive,
-      cases: cases.countOfFirm,
-      documents: documents.countOfFirm,
-      aiTools: aiUsage.countOfFirm,
-    },
-    cleanup: cleanupSources({ backups }),
-  });
-
-  const aiTools = aiFeature({
-    kit,
-    ai,
-    cases,
-    documents,
-    render,
-    reminders: config.deadlineReminders ? reminders : undefined,
-    logger,
-  });
-  const health = healthFeature({
-    kit,
-    health: createHealthService({ store: createHealthStore(db), redis }),
-    render,
-    apiBaseUrl: config.apiBaseUrl,
-  });
-  const features: Feature[] = [
-    authFeature({
-      kit,
-      auth,
-      render,
-      cookieName,
-      sessionsReady: sessionStoreCheck({ redis }),
-      secondStep: mfa.secondStepFor,
-    }),
-    mfaFeature({ kit, mfa, render }),
-    passwordsFeature({ kit, passwords, render }),
-    demoFeature({ kit, auth, demo: config.demo, cookieName, secondStep: mfa.secondStepFor }),
-    contactFeature({
-      kit,
-      contact: createContactService({ db, salesEmail: config.salesEmail }),
-      render,
-      publicUrl: config.publicUrl,
-    }),
-    health,
-    accessFeature({ kit, access, render }),
-    firmsFeature({ kit, firms }),
-    invitationsFeature({ kit, invitations, render }),
-    usersFeature({ kit, users, render }),
-    // Before the cases' routes: their /cases/{id} would take "import" and "export" for an ID.
-    casesTransferFeature({ kit, transfer, render }),
-    casesFeature({ kit, cases, clients, render, rules: aiTools }),
-    documentsFeature({ kit, documents, cases, render, countAiUse: ai.recordUse }),
-    aiTools,
-    formsFeature({ kit, forms, documents, render }),
-    briefFeature({ kit, brief, render, drafting: Boolean(config.llm) }),
-    reportsFeature({ kit, reports, render, namesOf: accounts.namesOf }),
-    {
-      start: async () => {
-        await storage.prepare();
-        await jobs.start();
-      },
-      // The runner stops first: a file being read is given back to the queue (its worker killed), to be
-      // read again by the next process to run; then the idle workers go.
-      stop: async () => {
-        await jobs.stop();
-        await sandbox.close();
-      },
-    },
-    settingsFeature({
-      kit,
-      settings,
-      render,
-      panels: settingsPanels({
-        refusal: (user, action) => access.refusalNow(user, action)?.message,
-        actions: { ...MAIL_ACTIONS, ...BRANDING_ACTIONS, ...BACKUP_ACTIONS },
-        ownAddress: emailTest.ownAddress,
-        backupsOf: (user) => backups.list(user),
-      }),
-    }),
-    mailFeature({
-      kit,
-      emailTest,
-      render,
-    }),
-    brandingFeature({ kit, branding, render }),
-    adminFeature({ kit, admin, render }),
-    backupsFeature({
-      kit,
-      backups,
-      restores,
-      render,
-      activeFirmIds: firms.activeIds,
-      logger,
-      daily: config.dailyBackups,
-    }),
-    { start: () => mail.start(), stop: () => mail.stop() },
-    sessionPruning({ sessions, logger }),
-    { pages: publicPages({ render, publicUrl: config.publicUrl }) },
-    { pages: areaPages() },
-  ];
+  const { render, kit, inFlight, sessions, settings } = services;
+  // Every feature's routes and background work, mounted in the order src/features.ts lists them.
+  const features = FEATURES.flatMap((feature) => (feature.mount ? [feature.mount(services)] : []));
 
   const app = express();
   app.disable('x-powered-by');
@@ -592,10 +164,10 @@ export function createApp(deps: AppDeps): App {
 
   // 6. /node/*, then the JSON API: no answer is cached anywhere, and every request passes the permission
   // matrix first.
-  app.use(health.node);
+  for (const feature of features) if (feature.root) app.use(feature.root);
   const api = Router();
   api.use(privateNoStore);
-  api.use(enforceAccess(access, api));
+  api.use(enforceAccess(services.access, api));
   for (const feature of features) if (feature.api) api.use(feature.api);
   api.use(() => {
     throw new HttpError(404, 'No such API endpoint.');

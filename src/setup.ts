@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { seedCatalog } from './access/service';
-import { DECLARED_ACTIONS } from './catalog';
+import { DECLARED_ACTIONS } from './features';
 import type { Database } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemo } from './demo/seed';

@@ -6,7 +6,7 @@ import { Router } from 'express';
 import { enforceAccess } from '../../src/access/middleware';
 import { createAccessService } from '../../src/access/service';
 import { openDatabase } from '../../src/db/database';
-import { DECLARED_ACTIONS } from '../../src/catalog';
+import { DECLARED_ACTIONS } from '../../src/features';
 import { prepareDatabase } from '../../src/setup';
 import { createLogger } from '../../src/logger';
 

@@ -11,7 +11,7 @@ import type { DocumentStorage } from '../documents/storage';
 import { NO_PASSWORD_YET } from '../users/service';
 import { type ArchiveWriter, readArchive } from './archive';
 import { createRowsStore, type Row } from './rows-store';
-import { BACKED_UP, planOf, type TablePlan } from './tables';
+import type { TablePlan } from './tables';
 
 /**
  * What is inside a firm's archive, in this order: `backup.json` (the format and the firm), then each table's
@@ -54,7 +54,7 @@ const pageName = (table: string, page: number) => `rows/${table}/${String(page).
 /** Writes the firm's rows (one snapshot) and then its files into the archive; answers the manifest. */
 export async function writeFirmBackup(
   writer: ArchiveWriter,
-  deps: { db: Kysely<DB>; storage: DocumentStorage },
+  deps: { db: Kysely<DB>; storage: DocumentStorage; tables: TablePlan[] },
   backup: { id: string; createdAt: Date; firm: { id: string; name: string } },
 ): Promise<Manifest> {
   const about: About = {
@@ -73,7 +73,7 @@ export async function writeFirmBackup(
     .setAccessMode('read only')
     .execute(async (trx) => {
       const rows = createRowsStore(trx);
-      for (const plan of BACKED_UP) {
+      for (const plan of deps.tables) {
         let count = 0;
         let after: unknown[] | undefined;
         for (let page = 1; ; page++) {
@@ -253,7 +253,7 @@ const readAll = async (stream: Readable) => {
  */
 export async function restoreFirmBackup(
   source: Readable,
-  deps: { db: Kysely<DB>; storage: DocumentStorage; settingsKey: Buffer },
+  deps: { db: Kysely<DB>; storage: DocumentStorage; settingsKey: Buffer; tables: TablePlan[] },
   restoreId: string,
   onFirm: (firmId: string) => Promise<void>,
 ): Promise<Restored> {
@@ -308,7 +308,7 @@ export async function restoreFirmBackup(
         throw new ArchiveError(NOT_A_BACKUP);
       return;
     }
-    const plan = table ? planOf(table) : undefined;
+    const plan = table ? deps.tables.find((p) => p.table === table) : undefined;
     if (!about || manifest) throw new ArchiveError(NOT_A_BACKUP);
     if (kind === 'rows' && plan && part) return restorePage(plan, stream);
     if (kind === 'files' && plan?.fileKey && part && UUID.test(part)) return restoreFile(plan, part, stream);
@@ -347,12 +347,12 @@ export type Verification = {
 };
 
 export async function verifyRestore(
-  deps: { db: Kysely<DB>; storage: DocumentStorage },
+  deps: { db: Kysely<DB>; storage: DocumentStorage; tables: TablePlan[] },
   restored: Restored,
 ): Promise<Verification> {
   const rows = createRowsStore(deps.db);
   const tables = [];
-  for (const plan of BACKED_UP)
+  for (const plan of deps.tables)
     tables.push({
       table: plan.table,
       archived: restored.manifest.tables[plan.table] ?? 0,

@@ -1,3 +1,4 @@
+import type { TablePlan } from './tables';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -37,6 +38,8 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message : S
 export type RestoreServiceDeps = {
   db: Kysely<DB>;
   storage: DocumentStorage;
+  /** What a backup takes of each table, in the order a restore writes them (src/features.ts). */
+  tables: TablePlan[];
   settingsKey: Buffer;
   /** Uploaded archives wait under DATA_DIR/restores until their job has run. */
   dataDir: string;

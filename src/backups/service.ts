@@ -1,3 +1,4 @@
+import type { TablePlan } from './tables';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
@@ -76,6 +77,8 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message : S
 
 export type BackupsServiceDeps = {
   db: Kysely<DB>;
+  /** What a backup takes of each table, in the order a restore writes them (src/features.ts). */
+  tables: TablePlan[];
   /** Archives go under DATA_DIR/backups/<firm>/<backup>.tar.gz. */
   dataDir: string;
   /** The time zone of an archive's name when its firm has none of its own (TIME_ZONE). */

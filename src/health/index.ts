@@ -14,12 +14,12 @@ export function healthFeature(deps: {
   health: HealthService;
   render: Renderer;
   apiBaseUrl: string;
-}): Feature & { node: Router } {
+}): Feature {
   const { kit, health, render, apiBaseUrl } = deps;
   const { api, bound } = mountActions(kit, HEALTH_ACTIONS, { health });
   return {
     api,
-    node: nodePages({ apiBaseUrl }),
+    root: nodePages({ apiBaseUrl }),
     pages: Router().use(healthPages({ render, apiBaseUrl, actions: bound })),
   };
 }

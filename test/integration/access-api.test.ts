@@ -1,6 +1,6 @@
 import { DEFAULT_TIME_ZONE } from '../../src/config';
 import { todayIn } from '../../src/shared/dates';
-import { DECLARED_ACTIONS } from '../../src/catalog';
+import { DECLARED_ACTIONS } from '../../src/features';
 import { sql } from 'kysely';
 import request from 'supertest';
 import { createAccessService } from '../../src/access/service';

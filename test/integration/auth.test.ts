@@ -207,7 +207,7 @@ describe.each(BACKENDS)('sign-in on %s', (backend) => {
 describe('demo endpoints in production without DEMO', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ env: { NODE_ENV: 'production', TRUST_PROXY: 'true' } });
+    t = await startTestApp({ env: { NODE_ENV: 'production', TRUST_PROXY: '1' } });
   });
   afterAll(() => t.close());
 

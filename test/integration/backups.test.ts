@@ -11,7 +11,7 @@ import { readArchive } from '../../src/backups/archive';
 import { createBackupRunner } from '../../src/backups/runner';
 import { BACKUP_RUNNING, createBackupsService } from '../../src/backups/service';
 import { type Database, openDatabase } from '../../src/db/database';
-import { BACKED_UP } from '../../src/backups/tables';
+import { BACKUP_CONTENTS } from '../../src/features';
 import { documentsDirOf, localDocumentStorage } from '../../src/documents/storage';
 import { createFirmsService } from '../../src/firms/service';
 import { readManifest } from '../../src/http/assets';
@@ -93,6 +93,7 @@ describe.each(BACKENDS)('backups (%s)', (backend) => {
       createFirmsService({ db: handle, endSessions: async () => undefined });
     const backups = createBackupsService({
       db: database.db,
+      tables: BACKUP_CONTENTS.backedUp,
       dataDir,
       timeZone: t.config.timeZone,
       logger: createLogger('silent'),
@@ -256,7 +257,7 @@ describe.each(BACKENDS)('backups (%s)', (backend) => {
           .map((line) => JSON.parse(line) as Record<string, unknown>);
       // Every table with the firm's rows, each counted as the database counts them.
       const manifest = read('manifest.json');
-      expect(Object.keys(manifest.tables)).toEqual(BACKED_UP.map((p) => p.table));
+      expect(Object.keys(manifest.tables)).toEqual(BACKUP_CONTENTS.backedUp.map((p) => p.table));
       const counted = async (table: string, where: string) =>
         Number(
           (
@@ -267,7 +268,7 @@ describe.each(BACKENDS)('backups (%s)', (backend) => {
         );
       const inFirm = `t.firm_id = '${firmId}'`;
       const expected: Record<string, number> = {};
-      for (const plan of BACKED_UP)
+      for (const plan of BACKUP_CONTENTS.backedUp)
         expected[plan.table] =
           plan.table === 'firms'
             ? 1
@@ -691,6 +692,7 @@ describe.each(BACKENDS)('backups (%s)', (backend) => {
       const runner = createBackupRunner({
         backups: createBackupsService({
           db: db(),
+          tables: BACKUP_CONTENTS.backedUp,
           dataDir,
           timeZone: t.config.timeZone,
           logger: createLogger('silent'),

@@ -2,7 +2,7 @@ import type { Router } from 'express';
 import { expressPath } from '../../src/access/action';
 import { patternKey } from '../../src/access/matrix';
 import { seedCatalog } from '../../src/access/service';
-import { DECLARED_ACTIONS } from '../../src/catalog';
+import { DECLARED_ACTIONS } from '../../src/features';
 import { listRoutes } from '../../src/http/route-list';
 import { BACKENDS, startTestApp, type TestApp } from '../helpers/app';
 

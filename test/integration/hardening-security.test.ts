@@ -290,7 +290,7 @@ describe.each(BACKENDS)('demo sign-in (%s)', (backend) => {
 });
 
 describe('demo sign-in in production', () => {
-  const production = { NODE_ENV: 'production', TRUST_PROXY: 'true' };
+  const production = { NODE_ENV: 'production', TRUST_PROXY: '1' };
 
   it('with DEMO=1 gives only the demo firm user', async () => {
     const t = await startTestApp({ env: { ...production, DEMO: '1', DEMO_PASSWORD } });

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import request from 'supertest';
 import { createRowsStore } from '../../src/backups/rows-store';
 import { openStream, SEAL_REFUSALS, sealStream } from '../../src/backups/seal';
-import { BACKED_UP, LEFT_OUT } from '../../src/backups/tables';
+import { BACKUP_CONTENTS } from '../../src/features';
 import { seedDemoDocuments } from '../../src/documents/demo';
 import { documentsDirOf, localDocumentStorage } from '../../src/documents/storage';
 import { todayIn } from '../../src/shared/dates';
@@ -148,7 +148,7 @@ describe.each(BACKENDS)('restoring a firm backup (%s)', (backend) => {
 
     // Every table: as many rows in the new firm as in the old one.
     const rows = createRowsStore(db());
-    for (const plan of BACKED_UP.filter((p) => p.table !== 'audit_log')) {
+    for (const plan of BACKUP_CONTENTS.backedUp.filter((p) => p.table !== 'audit_log')) {
       const [before, after] = [await rows.count(plan, firmId), await rows.count(plan, restoredId)];
       expect([plan.table, after]).toEqual([plan.table, before]);
     }
@@ -165,7 +165,7 @@ describe.each(BACKENDS)('restoring a firm backup (%s)', (backend) => {
       (await audits(firmId, ['backup.created'])).length,
     );
     const documents = await rows.count(
-      BACKED_UP.find((p) => p.table === 'documents')!,
+      BACKUP_CONTENTS.backedUp.find((p) => p.table === 'documents')!,
       restoredId,
     );
     expect(documents).toBeGreaterThanOrEqual(80);
@@ -273,7 +273,9 @@ describe.each(BACKENDS)('restoring a firm backup (%s)', (backend) => {
     expect(check.body).toMatchObject({ status: 'restored', passed: true, confirmedAt: null });
     expect(check.body.files.matched).toBe(check.body.files.archived);
     expect(check.body.files.mismatched).toEqual([]);
-    expect(check.body.tables.map((r: { table: string }) => r.table)).toEqual(BACKED_UP.map((p) => p.table));
+    expect(check.body.tables.map((r: { table: string }) => r.table)).toEqual(
+      BACKUP_CONTENTS.backedUp.map((p) => p.table),
+    );
     for (const row of check.body.tables) expect(row.restored).toBe(row.archived);
     const settings = await restoredAdmin.agent.get('/admin/settings/backup');
     expect(settings.text).toContain('Check the restore and confirm it');
@@ -371,7 +373,10 @@ describe.each(BACKENDS)('restoring a firm backup (%s)', (backend) => {
   }, 120_000);
 
   it("has every table with a firm's rows in a backup list: one added later fails this test", async () => {
-    const listed = new Set([...BACKED_UP.map((p) => p.table), ...Object.keys(LEFT_OUT)]);
+    const listed = new Set([
+      ...BACKUP_CONTENTS.backedUp.map((p) => p.table),
+      ...Object.keys(BACKUP_CONTENTS.leftOut),
+    ]);
     const tables = await createRowsStore(db()).firmTables();
     expect(tables).toEqual(
       expect.arrayContaining(['firms', 'users', 'cases', 'case_history', 'calendar_feeds', 'documents']),

@@ -1,0 +1,33 @@
+import { declareFeature } from '../access/feature-declaration';
+import { byFirm } from '../backups/tables';
+import type { Services } from '../services';
+import { CASES_ACTIONS, casesFeature as mountCases } from '.';
+
+/** Cases and clients: the pages of both areas, and {API}/cases and /clients. */
+export const casesFeature = declareFeature({
+  name: 'cases',
+  actions: CASES_ACTIONS,
+  tables: [
+    { table: 'clients', scope: byFirm, key: ['id'], ids: ['id', 'firm_id'] },
+    { table: 'case_counters', scope: byFirm, key: ['year'], ids: ['firm_id'] },
+    {
+      table: 'cases',
+      scope: byFirm,
+      key: ['id'],
+      ids: ['id', 'firm_id', 'client_id'],
+      userRefs: ['assignee_id'],
+      omit: ['search_text', 'client_name'],
+    },
+    {
+      table: 'case_history',
+      scope: { kind: 'parent', column: 'case_id', parent: 'cases' },
+      key: ['seq'],
+      ids: ['id', 'case_id'],
+      userRefs: ['actor_user_id'],
+      omit: ['seq'],
+    },
+    { table: 'case_payments', scope: byFirm, key: ['id'], ids: ['id', 'firm_id', 'case_id'] },
+  ],
+  mount: (s: Services) =>
+    mountCases({ kit: s.kit, cases: s.cases, clients: s.clients, render: s.render, rules: s.aiTools }),
+});

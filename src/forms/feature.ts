@@ -1,0 +1,29 @@
+import { declareFeature } from '../access/feature-declaration';
+import { byFirm } from '../backups/tables';
+import type { Services } from '../services';
+import { FORMS_ACTIONS, formsFeature as mountForms } from '.';
+
+/** USCIS forms: the specification, validation, packets and official editions. */
+export const formsFeature = declareFeature({
+  name: 'forms',
+  actions: FORMS_ACTIONS,
+  tables: [
+    {
+      table: 'form_editions',
+      scope: byFirm,
+      key: ['id'],
+      ids: ['id', 'firm_id'],
+      userRefs: ['uploaded_by'],
+      fileKey: 'storage_key',
+    },
+    {
+      table: 'generated_forms',
+      scope: byFirm,
+      key: ['id'],
+      ids: ['id', 'firm_id', 'case_id', 'document_id'],
+      userRefs: ['generated_by'],
+    },
+  ],
+  mount: (s: Services) =>
+    mountForms({ kit: s.kit, forms: s.forms, documents: s.documents, render: s.render }),
+});

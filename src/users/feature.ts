@@ -1,0 +1,27 @@
+import { declareFeature } from '../access/feature-declaration';
+import { byFirm } from '../backups/tables';
+import type { Services } from '../services';
+import { USERS_ACTIONS, usersFeature as mountUsers } from '.';
+
+/** User Management: a firm's accounts. */
+export const usersFeature = declareFeature({
+  name: 'users',
+  actions: USERS_ACTIONS,
+  tables: [
+    {
+      table: 'users',
+      scope: byFirm,
+      key: ['id'],
+      ids: ['id', 'firm_id'],
+      userRefs: ['requested_by'],
+      omit: [
+        'password_hash',
+        'totp_secret_sealed',
+        'totp_enabled_at',
+        'totp_last_step',
+        'failed_login_count',
+      ],
+    },
+  ],
+  mount: (s: Services) => mountUsers({ kit: s.kit, users: s.users, render: s.render }),
+});
