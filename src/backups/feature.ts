@@ -1,6 +1,7 @@
 import { declareFeature } from '../access/feature-declaration';
 import type { Services } from '../services';
 import { BACKUP_ACTIONS, backupsFeature as mountBackups } from '.';
+import * as restoresMigration from './migrations/0015_restores';
 
 /** Firms' sealed backups, daily and on demand, and restores into a new firm. */
 export const backupsFeature = declareFeature({
@@ -10,6 +11,7 @@ export const backupsFeature = declareFeature({
     { table: 'backups', leftOut: 'The archives themselves: a restored firm starts with none.' },
     { table: 'restores', leftOut: "The platform's record of restores into the firm, not the firm's data." },
   ],
+  migrations: { '0015_restores': restoresMigration },
   mount: (s: Services) =>
     mountBackups({
       kit: s.kit,

@@ -2,6 +2,7 @@ import { declareFeature } from '../access/feature-declaration';
 import { byFirm } from '../backups/tables';
 import type { Services } from '../services';
 import { FORMS_ACTIONS, formsFeature as mountForms } from '.';
+import * as formsMigration from './migrations/0013_forms';
 
 /** USCIS forms: the specification, validation, packets and official editions. */
 export const formsFeature = declareFeature({
@@ -24,6 +25,7 @@ export const formsFeature = declareFeature({
       userRefs: ['generated_by'],
     },
   ],
+  migrations: { '0013_forms': formsMigration },
   mount: (s: Services) =>
     mountForms({ kit: s.kit, forms: s.forms, documents: s.documents, render: s.render }),
 });

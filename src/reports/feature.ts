@@ -2,6 +2,7 @@ import { declareFeature } from '../access/feature-declaration';
 import { byFirm } from '../backups/tables';
 import type { Services } from '../services';
 import { REPORTS_ACTIONS, reportsFeature as mountReports } from '.';
+import * as reportsMigration from './migrations/0014_reports';
 
 /** Reports: the figures, and stored reports as pages, PDF and CSV. */
 export const reportsFeature = declareFeature({
@@ -10,6 +11,7 @@ export const reportsFeature = declareFeature({
   tables: [
     { table: 'reports', scope: byFirm, key: ['id'], ids: ['id', 'firm_id'], userRefs: ['created_by'] },
   ],
+  migrations: { '0014_reports': reportsMigration },
   mount: (s: Services) =>
     mountReports({ kit: s.kit, reports: s.reports, render: s.render, namesOf: s.accounts.namesOf }),
 });

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { runStatements } from '../statements';
+import { runStatements } from '../../db/statements';
 
 /**
  * A firm's documents: the file's facts (its bytes live in document storage under storage_key, named by

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { runStatements } from '../statements';
+import { runStatements } from '../../db/statements';
 
 /**
  * The AI tools: each use of a tool (the administrator's "AI tools used" card counts them), the facts a

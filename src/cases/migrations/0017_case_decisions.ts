@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { runStatements } from '../statements';
+import { runStatements } from '../../db/statements';
 
 /**
  * The day USCIS decided a case (approved or rejected), as the person recording it says: decided_at stays

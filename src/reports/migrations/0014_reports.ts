@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { runStatements } from '../statements';
+import { runStatements } from '../../db/statements';
 
 /**
  * Reports and the payments behind "fees collected".

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { runStatements } from '../statements';
+import { runStatements } from '../../db/statements';
 
 /**
  * Password reset links: only the SHA-256 of each token is kept, so the table cannot be used to sign in.

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { runStatements } from '../statements';
+import { runStatements } from '../../db/statements';
 
 /**
  * Forms: each packet generated (who, when, for which case, which forms, whether a draft, and the document

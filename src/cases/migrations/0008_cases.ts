@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { runStatements } from '../statements';
+import { runStatements } from '../../db/statements';
 
 /** An arbitrary constant naming the lock that keeps two migrating schemas from creating pg_trgm at once. */
 const EXTENSION_LOCK = 727_002;

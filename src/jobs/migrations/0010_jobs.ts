@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { runStatements } from '../statements';
+import { runStatements } from '../../db/statements';
 
 /**
  * Background jobs: the outbox's pattern made general. A job waits until run_at; a worker claims it with

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { runStatements } from '../statements';
+import { runStatements } from '../../db/statements';
 
 /**
  * The case list's orders that 0008's indexes cannot read in order, found with EXPLAIN ANALYZE at 100,000
