@@ -112,6 +112,7 @@ export function createAiService(deps: AiServiceDeps) {
 
     /** Whether the person has a calendar feed now, and since when. */
     async calendarOf(actor: SessionUser): Promise<{ since: string } | null> {
+      firmOf(actor);
       const feed = await store.liveFeedOf(actor.id);
       return feed ? { since: feed.created_at.toISOString() } : null;
     },

@@ -2,11 +2,13 @@ import { declareFeature } from '../access/feature-declaration';
 import { byFirm } from '../backups/tables';
 import type { Services } from '../services';
 import { FORMS_ACTIONS, formsFeature as mountForms } from '.';
+import { FORMS_PAGES } from './pages';
 
 /** USCIS forms: the specification, validation, packets and official editions. */
 export const formsFeature = declareFeature({
   name: 'forms',
   actions: FORMS_ACTIONS,
+  pages: FORMS_PAGES,
   tables: [
     {
       table: 'form_editions',
@@ -24,6 +26,5 @@ export const formsFeature = declareFeature({
       userRefs: ['generated_by'],
     },
   ],
-  mount: (s: Services) =>
-    mountForms({ kit: s.kit, forms: s.forms, documents: s.documents, render: s.render }),
+  mount: (s: Services) => mountForms({ kit: s.kit, forms: s.forms }),
 });
