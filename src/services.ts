@@ -335,9 +335,7 @@ export function createServices(
   const aiTools = aiFeature({
     kit,
     ai,
-    cases,
     documents,
-    render,
     reminders: config.deadlineReminders ? reminders : undefined,
     logger,
   });

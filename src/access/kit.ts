@@ -258,14 +258,13 @@ export function createActionKit(
         router.get(spec.path, async (req, res, next) => {
           const params = pageParams(spec, req.params);
           if (!params) return spec.passOn ? next('route') : next(pageNotFound(spec));
-          const ctx = pageContextOf(spec, req, res, params);
-          for (const action of spec.reads) await check(req, action);
-          await answerPage(spec, ctx);
+          await answerPage(spec, pageContextOf(spec, req, res, params));
         });
         for (const form of spec.forms ?? []) {
           const path = form.path ?? spec.path;
           if (form.action.upload) for (const one of [path].flat()) uploads.pages.add('POST', one, true);
           router.post(path, async (req, res, next) => {
+            if (form.when && !form.when(textFields(bodyOf(req)))) return next();
             const params = pageParams(spec, req.params);
             if (!params) return spec.passOn ? next('route') : next(pageNotFound(spec));
             await postForm(spec, form, pageContextOf(spec, req, res, params));
@@ -304,8 +303,12 @@ export function createActionKit(
     };
   }
 
-  /** Loads and renders the page (its status: the one given, else the page's own). */
+  /**
+   * Checks each of the page's reads, then loads and renders it (its status: the one given, else the
+   * page's own). A form's page shown again checks them too: a refused post shows no more than a GET.
+   */
   async function answerPage(spec: AnyPage, ctx: PageContext, status?: number): Promise<void> {
+    for (const action of spec.reads) await check(ctx.req, action);
     const data = spec.load ? await spec.load(ctx) : undefined;
     if (data instanceof FileAnswer) return sendFileAnswer(ctx.req, ctx.res, data);
     const answer = spec.render(data, ctx);

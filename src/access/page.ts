@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import type { z } from 'zod';
 import type { PageMeta } from '../../views/Document';
 import type { FirmContext } from '../http/context';
+import type { FileAnswer } from '../http/file-answer';
 import type { IconName } from '../shared/constants';
 import type { Role, SessionUser } from '../shared/session';
 import type { AnyAction, FormDone, Refusal } from './action';
@@ -60,6 +61,11 @@ export type PageForm = {
   action: AnyAction;
   /** Where it posts, in Express syntax; the page's own path when left out. */
   path?: string | string[];
+  /**
+   * Whether a post is this form's, when several forms post to one path (the button pressed: `intent`);
+   * a post it declines goes on to the next form of that path.
+   */
+  when?: (fields: Record<string, string>) => boolean;
   /** The posted fields as the action's input; by default the body's text fields. */
   input?: (fields: Record<string, string>, ctx: PageContext) => unknown;
   /** The form's own schema, when the page asks more than the API (a password typed twice). */
@@ -106,8 +112,8 @@ export type PageSpec<Q = unknown, Data = unknown> = {
   passOn?: boolean;
   /** The query string, parsed; a refused one answers 400 with the schema's message. */
   query?: z.ZodType<Q>;
-  /** What the view shows, read only through ctx.read. */
-  load?(ctx: PageContext<Q>): Promise<Data>;
+  /** What the view shows, read only through ctx.read; or a file to answer instead (a form's outcome). */
+  load?(ctx: PageContext<Q>): Promise<Data | FileAnswer>;
   render(data: Data, ctx: PageContext<Q>): PageAnswer;
   /** The forms it holds: posted, a refusal renders this page again with the refusal and the values. */
   forms?: PageForm[];

@@ -3,11 +3,13 @@ import { byFirm } from '../backups/tables';
 import type { Services } from '../services';
 import { AI_ACTIONS } from '.';
 import * as aiMigration from './migrations/0012_ai';
+import { AI_PAGES } from './pages';
 
 /** The AI tools: deadlines, compliance, the calendar feed and reminders, and a case's facts. */
 export const aiFeature = declareFeature({
   name: 'ai',
   actions: AI_ACTIONS,
+  pages: AI_PAGES,
   tables: [
     {
       table: 'calendar_feeds',

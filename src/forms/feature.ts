@@ -3,11 +3,13 @@ import { byFirm } from '../backups/tables';
 import type { Services } from '../services';
 import { FORMS_ACTIONS, formsFeature as mountForms } from '.';
 import * as formsMigration from './migrations/0013_forms';
+import { FORMS_PAGES } from './pages';
 
 /** USCIS forms: the specification, validation, packets and official editions. */
 export const formsFeature = declareFeature({
   name: 'forms',
   actions: FORMS_ACTIONS,
+  pages: FORMS_PAGES,
   tables: [
     {
       table: 'form_editions',
@@ -26,6 +28,5 @@ export const formsFeature = declareFeature({
     },
   ],
   migrations: { '0013_forms': formsMigration },
-  mount: (s: Services) =>
-    mountForms({ kit: s.kit, forms: s.forms, documents: s.documents, render: s.render }),
+  mount: (s: Services) => mountForms({ kit: s.kit, forms: s.forms }),
 });

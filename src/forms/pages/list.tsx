@@ -1,12 +1,14 @@
-import { Icon } from '../../islands/ui/icon';
-import { type FormCatalog, GENERATE_LABEL } from '../../src/shared/forms';
-import { pages } from '../../src/shared/paths';
+import { Icon } from '../../../islands/ui/icon';
+import { page } from '../../access/page';
+import { type FormCatalog, GENERATE_LABEL } from '../../shared/forms';
+import { pages } from '../../shared/paths';
+import { listForms } from '../actions';
 
 /**
  * /user/forms (SPEC "Forms"): the family-based, employment-based and naturalization groups, each with a
  * Generate Forms button, which asks for the case and produces the group's packet.
  */
-export function FormsPage({ catalog }: { catalog: FormCatalog }) {
+function FormsPage({ catalog }: { catalog: FormCatalog }) {
   return (
     <section className="section uscis-forms-page">
       <h1 className="page-title">
@@ -51,3 +53,18 @@ export function FormsPage({ catalog }: { catalog: FormCatalog }) {
     </section>
   );
 }
+
+export const formsPage = page({
+  path: pages.forms.list,
+  reads: [listForms],
+  menu: { role: 'user', order: 4, id: 'forms', label: 'Forms', icon: 'forms' },
+  load: ({ read }) => read(listForms),
+  render: (catalog) => ({
+    view: <FormsPage catalog={catalog} />,
+    meta: {
+      title: 'Forms',
+      description: 'USCIS forms by group, each group with its Generate Forms button.',
+      noindex: true,
+    },
+  }),
+});

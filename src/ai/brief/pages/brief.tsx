@@ -1,13 +1,19 @@
-import CasePickerIsland from '../../../islands/CasePicker';
-import { Island } from '../../components/Island';
-import { type CasePick, CasePickerSearch } from '../../../islands/ui/case-picker';
-import { Alert, RequiredNote, SelectField } from '../../../islands/ui/form';
-import { Icon } from '../../../islands/ui/icon';
-import { BRIEF_TEMPLATE_CODES, BRIEF_TEMPLATES } from '../../../src/shared/ai';
-import { pages } from '../../../src/shared/paths';
-import { useRenderContext } from '../../context';
+import { z } from 'zod';
+import CasePickerIsland from '../../../../islands/CasePicker';
+import { type CasePick, CasePickerSearch } from '../../../../islands/ui/case-picker';
+import { Alert, RequiredNote, SelectField } from '../../../../islands/ui/form';
+import { Icon } from '../../../../islands/ui/icon';
+import { Island } from '../../../../views/components/Island';
+import { useRenderContext } from '../../../../views/context';
+import { page } from '../../../access/page';
+import { FileAnswer } from '../../../http/file-answer';
+import { BRIEF_TEMPLATE_CODES, BRIEF_TEMPLATES } from '../../../shared/ai';
+import { CASE_QUERY_PARAM } from '../../../shared/case-pick';
+import { pages } from '../../../shared/paths';
+import { CASE_PICK_READS, readCasePick } from '../../case-pick';
+import { generateBrief } from '../actions';
 
-export type BriefValues = { caseId?: string; template?: string; format?: string };
+type BriefValues = { caseId?: string; template?: string; format?: string };
 
 type BriefPageProps = {
   /** The case picker: the cases its search found, and the case chosen. */
@@ -36,7 +42,7 @@ const FORMAT_OPTIONS = [
  * /user/ai/brief (AI Tools, Legal Brief Generator): choose a case, a template and a format; Generate
  * downloads the brief (a plain form post that answers the file), which is also kept with the case.
  */
-export function BriefPage({ pick, values = {}, error, fields = {}, closed, drafting }: BriefPageProps) {
+function BriefPage({ pick, values = {}, error, fields = {}, closed, drafting }: BriefPageProps) {
   const { csrfToken } = useRenderContext();
   return (
     <section className="section brief-page">
@@ -115,3 +121,52 @@ export function BriefPage({ pick, values = {}, error, fields = {}, closed, draft
     </section>
   );
 }
+
+/** One text value of the query string; anything else (absent, repeated) is none. */
+const text = z.string().optional().catch(undefined);
+
+/** ?case= chooses a case (a link from a case's page); ?caseQuery= is the picker's search without JavaScript. */
+const briefQuery = z.object({ case: text, [CASE_QUERY_PARAM]: text });
+
+/** The values of a posted form, to choose them again. */
+const valuesOf = (fields: Record<string, unknown>): BriefValues => {
+  const value = (name: string) => (typeof fields[name] === 'string' ? (fields[name] as string) : undefined);
+  return { caseId: value('caseId'), template: value('template'), format: value('format') };
+};
+
+/**
+ * /user/ai/brief (Legal Brief Generator): the form, whose post answers the brief itself (a file); a refused
+ * post shows the form again with the values entered and why. `drafting`: a language model is configured.
+ */
+export const briefPage = ({ drafting }: { drafting: boolean }) =>
+  page({
+    path: pages.ai.brief,
+    reads: CASE_PICK_READS,
+    offers: { generate: generateBrief },
+    query: briefQuery,
+    async load(ctx) {
+      // Generated: the file is the answer.
+      if (ctx.form?.outcome instanceof FileAnswer) return ctx.form.outcome;
+      const values = ctx.form ? valuesOf(ctx.form.values) : { caseId: ctx.query.case };
+      return { values, pick: await readCasePick(ctx, ctx.query[CASE_QUERY_PARAM] ?? '', values.caseId) };
+    },
+    render: ({ pick, values }, { closed, form }) => ({
+      view: (
+        <BriefPage
+          pick={pick}
+          values={values}
+          error={form?.refusal?.message}
+          fields={form?.refusal?.fields}
+          closed={closed.generate}
+          drafting={drafting}
+        />
+      ),
+      meta: {
+        title: 'Legal Brief Generator',
+        description:
+          'A case’s cover letter, RFE response outline, marriage evidence summary or checklist letter.',
+        noindex: true,
+      },
+    }),
+    forms: [{ action: generateBrief, done: (_ctx, brief: FileAnswer) => ({ show: brief }) }],
+  });

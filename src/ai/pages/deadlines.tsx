@@ -1,14 +1,16 @@
-import type { CaseChoice, CasePick } from '../../islands/ui/case-picker';
-import { Alert, Field } from '../../islands/ui/form';
-import { FACT_ORDER } from '../../src/ai/schema';
-import type { Deadline, DeadlinesAnswer } from '../../src/rules/types';
-import { formatDate } from '../../src/shared/dates';
-import type { CaseFacts } from '../../src/shared/facts';
-import { pages } from '../../src/shared/paths';
-import { DataTable } from '../components/DataTable';
-import { DateTimeText } from '../components/Dates';
-import { useRenderContext } from '../context';
-import { CaseChooser, FactsFields, FactsUsed, RulesUsed, SourceLink, ToolHead } from './parts';
+import { Alert, Field } from '../../../islands/ui/form';
+import { DataTable } from '../../../views/components/DataTable';
+import { DateTimeText } from '../../../views/components/Dates';
+import { useRenderContext } from '../../../views/context';
+import { FactsUsed } from '../../../views/ai/parts';
+import { page } from '../../access/page';
+import type { Deadline, DeadlinesAnswer } from '../../rules/types';
+import { formatDate } from '../../shared/dates';
+import { pages } from '../../shared/paths';
+import { getCalendar, revokeCalendar, subscribeCalendar, trackDeadlines } from '../actions';
+import { FACT_ORDER } from '../schema';
+import { CaseChooser, FactsFields, RulesUsed, SourceLink, ToolHead } from './parts';
+import { factsInput, loadTool, TOOL_READS, type ToolData, toolQuery } from './tool';
 
 const KIND_WORDS: Record<Deadline['kind'], string> = {
   deadline: 'Act by',
@@ -17,27 +19,12 @@ const KIND_WORDS: Record<Deadline['kind'], string> = {
 };
 
 /** The person's calendar feed: none yet, in use since a date, or just made (its address, shown once). */
-export type CalendarState = { since: string | null; url?: string; error?: string; closed?: string };
+type CalendarState = { since: string | null; url?: string; error?: string; closed?: string };
 
-export type DeadlineTrackerProps = {
-  /** The case picker: the cases its search found, and the case chosen. */
-  pick: CasePick;
-  /** The case asked about, with the facts its deadlines came from. */
-  chosen?: { case: CaseChoice; facts: CaseFacts };
-  /** The as-of date in the case form (the firm's today by default). */
-  asOf: string;
-  answer?: DeadlinesAnswer;
-  /** The facts form as posted, and why it was refused. */
-  values?: Record<string, string>;
-  errors?: Record<string, string | undefined>;
-  error?: string;
-  calendar: CalendarState;
-  /** Why this person may not track deadlines (the permission matrix). */
-  closed?: string;
-};
+type DeadlineTrackerProps = ToolData<DeadlinesAnswer> & { calendar: CalendarState };
 
 /** /user/ai/deadlines (Deadline Tracker): a case's deadlines or those of facts given, and the calendar feed. */
-export function DeadlineTrackerPage(props: DeadlineTrackerProps) {
+function DeadlineTrackerPage(props: DeadlineTrackerProps) {
   const { csrfToken = '' } = useRenderContext();
   const { answer, chosen } = props;
   const given = props.values !== undefined;
@@ -47,7 +34,6 @@ export function DeadlineTrackerPage(props: DeadlineTrackerProps) {
         title="Deadline Tracker"
         lead="Response deadlines, filing windows and expiry dates from a case’s facts and documents, each from a cited rule in force on the date asked about. Weekends and holidays do not move a date unless its rule says so."
       />
-      {props.closed && <Alert kind="error">{props.closed}</Alert>}
       <h2 id="track-case">Track a case’s deadlines</h2>
       <CaseChooser
         id="deadlines"
@@ -200,3 +186,59 @@ function Revoke({ csrfToken }: { csrfToken: string }) {
     </form>
   );
 }
+
+export const deadlinesPage = page({
+  // The calendar forms' own addresses, asked for directly (a reload after a refusal), show this page.
+  path: [pages.ai.deadlines, pages.ai.calendar, pages.ai.calendarRevoke],
+  reads: [...TOOL_READS, trackDeadlines, getCalendar],
+  offers: { calendar: subscribeCalendar },
+  query: toolQuery,
+  async load(ctx) {
+    const [tool, feed] = await Promise.all([
+      loadTool<DeadlinesAnswer>(ctx, trackDeadlines),
+      ctx.read(getCalendar),
+    ]);
+    return { tool, since: feed.since };
+  },
+  render: ({ tool, since }, { closed, form }) => {
+    // Subscribed just now: the new secret address, shown this once.
+    const made =
+      form?.action === subscribeCalendar.name ? (form.outcome as { url: string } | undefined) : undefined;
+    const calendarError = form && form.action !== trackDeadlines.name ? form.refusal?.message : undefined;
+    return {
+      view: (
+        <DeadlineTrackerPage
+          {...tool}
+          calendar={{ since, url: made?.url, error: calendarError, closed: closed.calendar }}
+        />
+      ),
+      meta: {
+        title: 'Deadline Tracker',
+        description: 'A case’s deadlines from cited, dated rules, and the calendar feed.',
+        noindex: true,
+      },
+      status: made ? 201 : tool.status,
+    };
+  },
+  forms: [
+    {
+      action: trackDeadlines,
+      path: pages.ai.deadlines,
+      input: factsInput,
+      done: (_ctx, answer: DeadlinesAnswer) => ({ show: answer }),
+    },
+    {
+      action: subscribeCalendar,
+      path: pages.ai.calendar,
+      done: (_ctx, made: { url: string }) => ({ show: made }),
+    },
+    {
+      action: revokeCalendar,
+      path: pages.ai.calendarRevoke,
+      done: () => ({
+        to: `${pages.ai.deadlines}#calendar`,
+        flash: 'Your calendar address was revoked: calendars subscribed to it get nothing more.',
+      }),
+    },
+  ],
+});

@@ -1,11 +1,17 @@
-import { Badge } from '../../islands/ui/badge';
-import { SelectField } from '../../islands/ui/form';
-import { formatDate } from '../../src/shared/dates';
-import { DOCUMENT_TYPES, type DocumentRecord } from '../../src/shared/documents';
-import { pages } from '../../src/shared/paths';
+import { z } from 'zod';
+import { Badge } from '../../../islands/ui/badge';
+import { SelectField } from '../../../islands/ui/form';
+import { page } from '../../access/page';
+import { listDocuments } from '../../documents/actions';
+import { DOCUMENT_NOT_FOUND } from '../../documents/service';
+import { HttpError } from '../../http/errors';
+import { formatDate } from '../../shared/dates';
+import { DOCUMENT_TYPES, type DocumentRecord } from '../../shared/documents';
+import { pages } from '../../shared/paths';
+import { getDocumentAnalysis } from '../actions';
 import { SourceLink, ToolHead } from './parts';
 
-export type DocumentAnalysisProps = {
+type DocumentAnalysisProps = {
   /** The firm's analyzed documents, newest first. */
   documents: DocumentRecord[];
   chosen?: DocumentRecord;
@@ -16,7 +22,7 @@ const label = (d: DocumentRecord) =>
   `${d.name}${d.case ? ` · ${d.case.caseNumber}` : ''}${d.type ? ` · ${DOCUMENT_TYPES[d.type]}` : ''}`;
 
 /** /user/ai/documents (Document Analysis): choose an analyzed document and see what its analysis found. */
-export function DocumentAnalysisPage({ documents, chosen }: DocumentAnalysisProps) {
+function DocumentAnalysisPage({ documents, chosen }: DocumentAnalysisProps) {
   return (
     <section className="section ai-page">
       <ToolHead
@@ -129,3 +135,31 @@ function Result({ record }: { record: DocumentRecord }) {
     </section>
   );
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** ?document= chooses an analyzed document; one that is no ID names none. */
+const documentQuery = z.object({ document: z.string().trim().catch('').default('') });
+
+export const documentAnalysisPage = page({
+  path: pages.ai.documents,
+  reads: [listDocuments, getDocumentAnalysis],
+  query: documentQuery,
+  async load({ read, query }) {
+    const documentId = query.document.toLowerCase();
+    if (documentId && !UUID.test(documentId)) throw new HttpError(404, DOCUMENT_NOT_FOUND);
+    const [list, chosen] = await Promise.all([
+      read(listDocuments, { input: { status: 'done', pageSize: 100 } }),
+      documentId ? read(getDocumentAnalysis, { input: { documentId } }) : undefined,
+    ]);
+    return { documents: list.items, chosen };
+  },
+  render: (data) => ({
+    view: <DocumentAnalysisPage {...data} />,
+    meta: {
+      title: 'Document Analysis',
+      description: 'What the analysis of an uploaded document found.',
+      noindex: true,
+    },
+  }),
+});

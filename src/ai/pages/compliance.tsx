@@ -1,26 +1,19 @@
-import type { CaseChoice, CasePick } from '../../islands/ui/case-picker';
-import { Alert, Field } from '../../islands/ui/form';
-import { FACT_ORDER } from '../../src/ai/schema';
-import type { Check, CheckStatus, ComplianceAnswer } from '../../src/rules/types';
-import { formatDate } from '../../src/shared/dates';
-import { DOCUMENT_TYPES } from '../../src/shared/documents';
-import { type CaseFacts, FACT_LABELS } from '../../src/shared/facts';
-import { pages } from '../../src/shared/paths';
-import { Badge } from '../components/Badge';
-import { useRenderContext } from '../context';
-import { CaseChooser, dollars, FactsFields, FactsUsed, RulesUsed, SourceLink, ToolHead } from './parts';
+import { Alert, Field } from '../../../islands/ui/form';
+import { dollars, FactsUsed } from '../../../views/ai/parts';
+import { Badge } from '../../../views/components/Badge';
+import { useRenderContext } from '../../../views/context';
+import { page } from '../../access/page';
+import type { Check, CheckStatus, ComplianceAnswer } from '../../rules/types';
+import { formatDate } from '../../shared/dates';
+import { DOCUMENT_TYPES } from '../../shared/documents';
+import { FACT_LABELS } from '../../shared/facts';
+import { pages } from '../../shared/paths';
+import { checkCompliance } from '../actions';
+import { FACT_ORDER } from '../schema';
+import { CaseChooser, FactsFields, RulesUsed, SourceLink, ToolHead } from './parts';
+import { factsInput, loadTool, TOOL_READS, type ToolData, toolQuery } from './tool';
 
-export type ComplianceCheckerProps = {
-  /** The case picker: the cases its search found, and the case chosen. */
-  pick: CasePick;
-  chosen?: { case: CaseChoice; facts: CaseFacts };
-  asOf: string;
-  answer?: ComplianceAnswer;
-  values?: Record<string, string>;
-  errors?: Record<string, string | undefined>;
-  error?: string;
-  closed?: string;
-};
+type ComplianceCheckerProps = ToolData<ComplianceAnswer>;
 
 /** The three outcomes, in the order a lawyer reads them: what fails first. */
 const GROUPS: Array<{ status: CheckStatus; title: string; tone: 'danger' | 'warning' | 'success' }> = [
@@ -30,7 +23,7 @@ const GROUPS: Array<{ status: CheckStatus; title: string; tone: 'danger' | 'warn
 ];
 
 /** /user/ai/compliance (Compliance Checker): a case's checks or those of facts given. */
-export function ComplianceCheckerPage(props: ComplianceCheckerProps) {
+function ComplianceCheckerPage(props: ComplianceCheckerProps) {
   const { csrfToken } = useRenderContext();
   const { answer, chosen } = props;
   const given = props.values !== undefined;
@@ -40,7 +33,6 @@ export function ComplianceCheckerPage(props: ComplianceCheckerProps) {
         title="Compliance Checker"
         lead="A case’s facts and documents against the rules for its form: eligibility, the I-864 income line, filing windows, passport validity, the filing fee and the evidence checklist. Each check cites its rule; an unknown check names the facts it still needs."
       />
-      {props.closed && <Alert kind="error">{props.closed}</Alert>}
       <h2 id="check-case">Check a case</h2>
       <CaseChooser
         id="compliance"
@@ -178,3 +170,26 @@ function CheckItem({
     </li>
   );
 }
+
+export const compliancePage = page({
+  path: pages.ai.compliance,
+  reads: [...TOOL_READS, checkCompliance],
+  query: toolQuery,
+  load: (ctx) => loadTool<ComplianceAnswer>(ctx, checkCompliance),
+  render: (tool) => ({
+    view: <ComplianceCheckerPage {...tool} />,
+    meta: {
+      title: 'Compliance Checker',
+      description: 'A case’s facts and documents against the rules for its form.',
+      noindex: true,
+    },
+    status: tool.status,
+  }),
+  forms: [
+    {
+      action: checkCompliance,
+      input: factsInput,
+      done: (_ctx, answer: ComplianceAnswer) => ({ show: answer }),
+    },
+  ],
+});

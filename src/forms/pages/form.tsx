@@ -1,11 +1,14 @@
-import { Alert, Field } from '../../islands/ui/form';
-import { Icon } from '../../islands/ui/icon';
-import { formatDate } from '../../src/shared/dates';
-import { type EditionRecord, type FormSpecification, SOURCE_LABELS } from '../../src/shared/forms';
-import { pages } from '../../src/shared/paths';
-import { useRenderContext } from '../context';
+import { Alert, Field } from '../../../islands/ui/form';
+import { Icon } from '../../../islands/ui/icon';
+import { useRenderContext } from '../../../views/context';
+import { page } from '../../access/page';
+import { formatDate } from '../../shared/dates';
+import { type EditionRecord, type FormSpecification, SOURCE_LABELS } from '../../shared/forms';
+import { pages } from '../../shared/paths';
+import { getForm, listFormEditions, uploadFormEdition } from '../actions';
+import { editionFields } from '../schema';
 
-export type FormSpecPageProps = {
+type FormSpecPageProps = {
   spec: FormSpecification;
   editions: EditionRecord[];
   /** Why the edition posted was refused, and the date it was posted with. */
@@ -16,7 +19,7 @@ export type FormSpecPageProps = {
 };
 
 /** /user/forms/{code}: the form's field specification, and the firm's official editions of it. */
-export function FormSpecPage({ spec, editions, uploadError, uploadValues, uploadClosed }: FormSpecPageProps) {
+function FormSpecPage({ spec, editions, uploadError, uploadValues, uploadClosed }: FormSpecPageProps) {
   const { csrfToken } = useRenderContext();
   return (
     <section className="section uscis-form-page">
@@ -111,3 +114,53 @@ export function FormSpecPage({ spec, editions, uploadError, uploadValues, upload
     </section>
   );
 }
+
+/** A form's code in an address ("I-130", "N-400"): any other word there is no form. */
+const FORM_CODE = /^[A-Za-z]-\d{3,4}[A-Za-z]?$/;
+
+export const formPage = page({
+  // The upload form's own address, asked for directly (a reload after a refusal), shows this page too.
+  path: [pages.forms.form(':id'), pages.forms.editions(':id')],
+  params: { id: FORM_CODE },
+  reads: [getForm, listFormEditions],
+  offers: { upload: uploadFormEdition },
+  load: async ({ read }) => {
+    const [spec, editions] = await Promise.all([read(getForm), read(listFormEditions)]);
+    return { spec, editions };
+  },
+  render: ({ spec, editions }, { closed, form }) => {
+    // A refused edition (not a PDF, lacking the form's fields, too large): why, with the date as posted.
+    const posted = form && editionFields.safeParse(form.values);
+    return {
+      view: (
+        <FormSpecPage
+          spec={spec}
+          editions={editions}
+          uploadClosed={closed.upload}
+          uploadError={form?.refusal?.message}
+          uploadValues={form && { editionDate: posted?.success ? posted.data.editionDate : undefined }}
+        />
+      ),
+      meta: {
+        title: `Form ${spec.code}`,
+        description: `The field specification of Form ${spec.code}, ${spec.title}.`,
+        noindex: true,
+      },
+    };
+  },
+  forms: [
+    {
+      action: uploadFormEdition,
+      path: pages.forms.editions(':id'),
+      done: (_ctx, edition: EditionRecord) => ({
+        to: pages.forms.form(edition.form),
+        flash: `The official edition of Form ${edition.form} is kept: packets fill it from now on.`,
+      }),
+      // A form that is no form is not found: the error page, as for its GET.
+      refused: (_ctx, refusal) => {
+        if (refusal.status === 404) throw refusal.error;
+        return undefined;
+      },
+    },
+  ],
+});

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Icon } from '../../islands/ui/icon';
-import { AI_TOOLS, type AiTool, BRIEF_TEMPLATES } from '../../src/shared/ai';
-import { pages } from '../../src/shared/paths';
+import { Icon } from '../../../islands/ui/icon';
+import { page } from '../../access/page';
+import { AI_TOOLS, type AiTool, BRIEF_TEMPLATES } from '../../shared/ai';
+import { pages } from '../../shared/paths';
 
 /** One of SPEC's cards: what the tool does, and its two buttons. */
 function Card(props: {
@@ -28,7 +29,7 @@ function Card(props: {
 }
 
 /** /user/ai (SPEC: cards Document Analysis, Legal Brief Generator, Compliance Checker, Deadline Tracker). */
-export function AiToolsPage() {
+function AiToolsPage() {
   return (
     <section className="section ai-tools">
       <h1 className="page-title">
@@ -83,3 +84,18 @@ export function AiToolsPage() {
     </section>
   );
 }
+
+export const aiHomePage = page({
+  path: pages.ai.home,
+  // The cards hold no firm data: each tool's page reads its own.
+  reads: [],
+  menu: { role: 'user', order: 5, id: 'ai', label: 'AI Tools', icon: 'ai' },
+  render: () => ({
+    view: <AiToolsPage />,
+    meta: {
+      title: 'AI Tools',
+      description: 'Document analysis, brief drafting, compliance checks and deadline tracking.',
+      noindex: true,
+    },
+  }),
+});
