@@ -16,7 +16,7 @@ export const getDashboard = action({
   method: 'GET',
   route: api.dashboard,
   grants: { admin: 'r' },
-  run: ({ deps, actor }) => deps.admin.dashboard(actor!),
+  run: ({ deps, firm }) => deps.admin.dashboard(firm),
 });
 
 export const listActivity = action({
