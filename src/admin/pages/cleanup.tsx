@@ -1,9 +1,11 @@
-import type { CleanupItem, CleanupPreview } from '../../src/shared/admin';
-import { pages } from '../../src/shared/paths';
-import { Alert } from '../../islands/ui/form';
-import { Icon } from '../../islands/ui/icon';
-import { type Column, DataTable } from '../components/DataTable';
-import { useRenderContext } from '../context';
+import type { CleanupItem, CleanupPreview } from '../../shared/admin';
+import { pages } from '../../shared/paths';
+import { Alert } from '../../../islands/ui/form';
+import { Icon } from '../../../islands/ui/icon';
+import { type Column, DataTable } from '../../../views/components/DataTable';
+import { useRenderContext } from '../../../views/context';
+import { page } from '../../access/page';
+import { performCleanup, previewCleanup } from '../actions';
 
 const COLUMNS: Array<Column<CleanupItem>> = [
   { header: 'What', rowHeader: true, cell: (i) => i.label },
@@ -20,7 +22,7 @@ type Props = {
 };
 
 /** /admin/cleanup: what the firm's retention settings say may go, counted, then one button to remove it. */
-export function CleanupPage({ preview, refusal, disabled }: Props) {
+function CleanupPage({ preview, refusal, disabled }: Props) {
   const { csrfToken } = useRenderContext();
   return (
     <section className="section">
@@ -70,3 +72,36 @@ export function CleanupPage({ preview, refusal, disabled }: Props) {
     </section>
   );
 }
+
+export const cleanupPage = page({
+  path: pages.admin.cleanup,
+  reads: [previewCleanup],
+  offers: { cleanup: performCleanup },
+  load: ({ read }) => read(previewCleanup),
+  render: (preview, { closed, form }) => ({
+    // A refusal just posted is said above the table; the button is off only while the matrix says so.
+    view: (
+      <CleanupPage
+        preview={preview}
+        refusal={form?.refusal?.message}
+        disabled={form?.refusal ? undefined : closed.cleanup}
+      />
+    ),
+    meta: {
+      title: 'Data Cleanup',
+      description: "Remove what the firm's retention settings say may go.",
+      noindex: true,
+    },
+  }),
+  forms: [
+    {
+      action: performCleanup,
+      done: (_ctx, result: { message: string }) => ({ to: pages.admin.cleanup, flash: result.message }),
+      // Not allowed (the matrix, or no session): the error page, as for any page it may not use.
+      refused: (_ctx, refusal) => {
+        if (refusal.status === 403 || refusal.status === 401) throw refusal.error;
+        return undefined;
+      },
+    },
+  ],
+});

@@ -1,11 +1,17 @@
-import type { ActivityPage, Dashboard, ServiceStatus } from '../../src/shared/admin';
-import type { IconName } from '../../src/shared/constants';
-import { pages } from '../../src/shared/paths';
-import { Icon } from '../../islands/ui/icon';
-import { Badge } from '../components/Badge';
-import { DateTimeText } from '../components/Dates';
-import { Pagination } from '../components/Pagination';
-import { StatCard } from '../components/StatCard';
+import type { ActivityPage, Dashboard, ServiceStatus } from '../../shared/admin';
+import type { IconName } from '../../shared/constants';
+import { pages } from '../../shared/paths';
+import { Icon } from '../../../islands/ui/icon';
+import { Badge } from '../../../views/components/Badge';
+import { DateTimeText } from '../../../views/components/Dates';
+import { Pagination } from '../../../views/components/Pagination';
+import { StatCard } from '../../../views/components/StatCard';
+import { z } from 'zod';
+import { page } from '../../access/page';
+import { isDatabaseUnavailable } from '../../db/failures';
+import { HttpError } from '../../http/errors';
+import { getDashboard, listActivity } from '../actions';
+import { ACTIVITY_PAGE_SIZE } from '../schema';
 
 /** SPEC's four action buttons, each to the screen that does it. */
 const SHORTCUTS: Array<{ label: string; href: string; icon: IconName }> = [
@@ -21,7 +27,7 @@ type Props = Dashboard & {
 };
 
 /** /admin/dashboard: the firm at a glance: its figures, shortcuts, recent activity and services. */
-export function DashboardPage({ stats, services, activity }: Props) {
+function DashboardPage({ stats, services, activity }: Props) {
   return (
     <section className="section admin-dashboard">
       <h1 className="page-title">
@@ -108,3 +114,43 @@ function SystemStatus({ services }: { services: ServiceStatus[] }) {
     </section>
   );
 }
+
+const PAGE_INVALID = 'The page number must be a whole number from 1.';
+const dashboardQuery = z.object({
+  activity: z.coerce
+    .number({ error: PAGE_INVALID })
+    .int(PAGE_INVALID)
+    .min(1, PAGE_INVALID)
+    .max(100_000, PAGE_INVALID)
+    .default(1),
+});
+
+export const adminDashboard = page({
+  path: pages.admin.dashboard,
+  reads: [getDashboard, listActivity],
+  query: dashboardQuery,
+  menu: { role: 'admin', order: 1, id: 'dashboard', label: 'Dashboard', icon: 'dashboard' },
+  async load({ read, query }) {
+    const [dashboard, activity] = await Promise.all([
+      read(getDashboard),
+      // The figures and badges say when the database is down; the activity says so too, in its place.
+      read(listActivity, { input: { page: query.activity, pageSize: ACTIVITY_PAGE_SIZE } }).catch(
+        (error: unknown) => {
+          if (isDatabaseUnavailable(error)) return null;
+          throw error;
+        },
+      ),
+    ]);
+    if (query.activity > 1 && activity?.activity.length === 0)
+      throw new HttpError(404, `The recent activity has no page ${query.activity}.`);
+    return { ...dashboard, activity };
+  },
+  render: (data) => ({
+    view: <DashboardPage {...data} />,
+    meta: {
+      title: 'Dashboard',
+      description: "Your firm's users, cases, documents and services at a glance.",
+      noindex: true,
+    },
+  }),
+});
