@@ -1,6 +1,6 @@
 import { BackupsPanel } from '../../views/admin/BackupsPanel';
-import { EmailTestForm } from '../../views/admin/EmailTestForm';
-import { LogoForm } from '../../views/admin/LogoForm';
+import { EmailTestForm } from '../mail/pages/email-test-form';
+import { LogoForm } from '../branding/pages/logo-form';
 import type { ActionMeta } from '../access/action';
 import type { BackupPage } from '../shared/backups';
 import type { SessionUser } from '../shared/session';

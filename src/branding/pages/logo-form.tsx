@@ -1,7 +1,7 @@
-import { PRODUCT_NAME } from '../../src/shared/constants';
-import { pages } from '../../src/shared/paths';
-import { Alert, Field, RequiredNote } from '../../islands/ui/form';
-import { useRenderContext } from '../context';
+import { PRODUCT_NAME } from '../../shared/constants';
+import { pages } from '../../shared/paths';
+import { Alert, Field, RequiredNote } from '../../../islands/ui/form';
+import { useRenderContext } from '../../../views/context';
 
 export type LogoFormProps = {
   firmName: string;

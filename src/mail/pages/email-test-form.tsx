@@ -1,6 +1,6 @@
-import { pages } from '../../src/shared/paths';
-import { Alert, Field } from '../../islands/ui/form';
-import { useRenderContext } from '../context';
+import { pages } from '../../shared/paths';
+import { Alert, Field } from '../../../islands/ui/form';
+import { useRenderContext } from '../../../views/context';
 
 export type EmailTestFormProps = {
   /** The signed-in administrator's own address: where the test goes unless another is given. */

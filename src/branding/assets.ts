@@ -1,17 +1,7 @@
 import { type Request, type Response, Router } from 'express';
-import type { BoundActions } from '../access/kit';
-import type { Renderer } from '../http/render';
 import { ServiceError } from '../shared/errors';
 import { pages } from '../shared/paths';
-import type { BRANDING_ACTIONS } from './actions';
-import { showLogoPage } from './forms';
 import type { BrandingService } from './service';
-
-type PagesDeps = {
-  branding: BrandingService;
-  actions: BoundActions<typeof BRANDING_ACTIONS>;
-  render: Renderer;
-};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Its URL names the version, so a change is a new URL: the browser may keep each one for good. */
@@ -43,11 +33,12 @@ function sendVersioned(req: Request, res: Response, current: string, url: string
 }
 
 /**
- * The firm's stylesheet and logo, for its own signed-in members only; and the logo page under Settings.
- * The stylesheet and logo are part of every page's look, as the product's own CSS is: no matrix row
- * turns them off, and membership of the firm is the whole check.
+ * The firm's stylesheet and logo files, for its own signed-in members only. They are part of every page's
+ * look, as the product's own CSS is: no matrix row turns them off, and membership of the firm is the whole
+ * check. Not file answers of an action (src/http/file-answer.ts): each version is cached for good, where
+ * an action's files are never cached.
  */
-export function brandingPages({ branding, actions, render }: PagesDeps): Router {
+export function brandingAssets(branding: BrandingService): Router {
   const router = Router();
 
   router.get(pages.firmTheme(':firmId', ':version'), async (req, res) => {
@@ -71,14 +62,6 @@ export function brandingPages({ branding, actions, render }: PagesDeps): Router 
         'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
       });
       res.send(logo.bytes);
-    });
-  });
-
-  router.get(pages.admin.settingsLogo, (req, res) => {
-    const user = req.session.user;
-    return showLogoPage({ branding, render }, req, res, {
-      uploadDisabled: actions.uploadLogo.refusalFor(user)?.message,
-      removeDisabled: actions.removeLogo.refusalFor(user)?.message,
     });
   });
 
