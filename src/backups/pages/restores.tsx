@@ -1,10 +1,13 @@
-import { Alert, Field, RequiredNote } from '../../islands/ui/form';
-import { RESTORE_STATUS_LABELS, type RestoreItem, type RestoreStatus } from '../../src/shared/backups';
-import { pages } from '../../src/shared/paths';
-import { Badge } from '../components/Badge';
-import { type Column, DataTable } from '../components/DataTable';
-import { DateTimeText } from '../components/Dates';
-import { useRenderContext } from '../context';
+import { Alert, Field, RequiredNote } from '../../../islands/ui/form';
+import { RESTORE_STATUS_LABELS, type RestoreItem, type RestoreStatus } from '../../shared/backups';
+import { pages } from '../../shared/paths';
+import { Badge } from '../../../views/components/Badge';
+import { type Column, DataTable } from '../../../views/components/DataTable';
+import { DateTimeText } from '../../../views/components/Dates';
+import { useRenderContext } from '../../../views/context';
+import { z } from 'zod';
+import { page } from '../../access/page';
+import { listRestores, restoreBackup } from '../actions';
 
 const TONES: Record<RestoreStatus, 'success' | 'warning' | 'danger'> = {
   queued: 'warning',
@@ -46,7 +49,7 @@ type Props = {
 };
 
 /** /reti/restores: restore a firm's backup into a new firm (a plain upload form), and the restores so far. */
-export function RestoresPage({ restores, total, error, disabled }: Props) {
+function RestoresPage({ restores, total, error, disabled }: Props) {
   const { csrfToken } = useRenderContext();
   return (
     <>
@@ -87,3 +90,46 @@ export function RestoresPage({ restores, total, error, disabled }: Props) {
     </>
   );
 }
+
+const PAGE_INVALID = 'The page number must be a whole number from 1.';
+const restoresQuery = z.object({
+  page: z.coerce
+    .number({ error: PAGE_INVALID })
+    .int(PAGE_INVALID)
+    .min(1, PAGE_INVALID)
+    .max(100_000, PAGE_INVALID)
+    .default(1),
+});
+
+/** The staff's restores page: the upload form (with a refusal, when one was just posted) and the list. */
+export const restoresPage = page({
+  path: pages.reti.restores,
+  reads: [listRestores],
+  offers: { restore: restoreBackup },
+  query: restoresQuery,
+  load: ({ read, query }) => read(listRestores, { input: { page: query.page } }),
+  render: (list, { closed, form }) => ({
+    view: (
+      <RestoresPage
+        restores={list.restores}
+        total={list.total}
+        error={form?.refusal?.message}
+        disabled={closed.restore}
+      />
+    ),
+    meta: {
+      title: 'Restore a Backup',
+      description: "Restore a firm's backup into a new firm, and the restores so far.",
+      noindex: true,
+    },
+  }),
+  forms: [
+    {
+      action: restoreBackup,
+      done: () => ({
+        to: pages.reti.restores,
+        flash: 'Restore started: the firm appears below. Its administrators are emailed once it is restored.',
+      }),
+    },
+  ],
+});

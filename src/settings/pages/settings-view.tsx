@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Alert, CheckboxField, Field, RequiredNote, SelectField } from '../../islands/ui/form';
-import { Icon } from '../../islands/ui/icon';
-import { US_TIME_ZONES } from '../../src/shared/dates';
-import { pages } from '../../src/shared/paths';
+import { Alert, CheckboxField, Field, RequiredNote, SelectField } from '../../../islands/ui/form';
+import { Icon } from '../../../islands/ui/icon';
+import { US_TIME_ZONES } from '../../shared/dates';
+import { pages } from '../../shared/paths';
 import {
   FIRM_TYPES,
   type FirmSettings,
@@ -14,9 +14,9 @@ import {
   SETTINGS_SECTIONS,
   type SettingsSection,
   US_STATES,
-} from '../../src/shared/settings';
-import { capitalize } from '../components/format';
-import { useRenderContext } from '../context';
+} from '../../shared/settings';
+import { capitalize } from '../../../views/components/format';
+import { useRenderContext } from '../../../views/context';
 
 export const SECTION_TITLES: Record<SettingsSection, string> = {
   firm: 'Firm Information',

@@ -1,9 +1,11 @@
-import { Alert } from '../../islands/ui/form';
-import type { RestoreCheck } from '../../src/shared/backups';
-import { pages } from '../../src/shared/paths';
-import { type Column, DataTable } from '../components/DataTable';
-import { DateTimeText } from '../components/Dates';
-import { useRenderContext } from '../context';
+import { Alert } from '../../../islands/ui/form';
+import type { RestoreCheck } from '../../shared/backups';
+import { pages } from '../../shared/paths';
+import { type Column, DataTable } from '../../../views/components/DataTable';
+import { DateTimeText } from '../../../views/components/Dates';
+import { useRenderContext } from '../../../views/context';
+import { page } from '../../access/page';
+import { confirmRestore, getRestoreCheck } from '../actions';
 
 type TableCount = RestoreCheck['tables'][number];
 
@@ -21,7 +23,7 @@ type Props = {
 };
 
 /** /admin/restore: the restored firm's check (every table's rows, every file's SHA-256) and its confirmation. */
-export function RestoreCheckPage({ check, confirmDisabled }: Props) {
+function RestoreCheckPage({ check, confirmDisabled }: Props) {
   const { csrfToken } = useRenderContext();
   const { files } = check;
   return (
@@ -83,3 +85,30 @@ export function RestoreCheckPage({ check, confirmDisabled }: Props) {
     </section>
   );
 }
+
+export const restoreCheckPage = page({
+  path: pages.admin.restore,
+  reads: [getRestoreCheck],
+  offers: { confirm: confirmRestore },
+  load: ({ read }) => read(getRestoreCheck),
+  render: (check, { closed }) => ({
+    view: <RestoreCheckPage check={check} confirmDisabled={closed.confirm} />,
+    meta: {
+      title: 'Restore Check',
+      description: "Your firm's restore from a backup, checked against the backup.",
+      noindex: true,
+    },
+  }),
+  forms: [
+    {
+      action: confirmRestore,
+      path: pages.admin.restoreConfirm,
+      done: () => ({
+        to: pages.admin.restore,
+        flash: "Restore confirmed. Your firm's other users are emailed a link to choose a password.",
+      }),
+      // Any refusal is said above the check, where the person confirms.
+      refused: () => ({ to: pages.admin.restore }),
+    },
+  ],
+});

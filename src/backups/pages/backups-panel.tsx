@@ -4,13 +4,15 @@ import {
   type BackupItem,
   type BackupStatus,
   formatBytes,
-} from '../../src/shared/backups';
-import { pages } from '../../src/shared/paths';
-import { Alert } from '../../islands/ui/form';
-import { Badge } from '../components/Badge';
-import { type Column, DataTable } from '../components/DataTable';
-import { DateTimeText } from '../components/Dates';
-import { useRenderContext } from '../context';
+} from '../../shared/backups';
+import { pages } from '../../shared/paths';
+import { Alert } from '../../../islands/ui/form';
+import { Badge } from '../../../views/components/Badge';
+import { type Column, DataTable } from '../../../views/components/DataTable';
+import { DateTimeText } from '../../../views/components/Dates';
+import { useRenderContext } from '../../../views/context';
+import type { PageForm } from '../../access/page';
+import { createBackup } from '../actions';
 
 const TONES: Record<BackupStatus, 'success' | 'warning' | 'danger'> = {
   done: 'success',
@@ -103,3 +105,20 @@ export function BackupsPanel({
     </section>
   );
 }
+
+/**
+ * "Back up now", the panel's form (on the Settings page's Backup section): a backup under way, too many
+ * at once, or one that failed is said on that page; not being allowed is an error page.
+ */
+export const backUpNowForm: PageForm = {
+  action: createBackup,
+  path: pages.admin.backups,
+  done: (_ctx, backup: { fileName: string; sizeBytes: number | null }) => ({
+    to: pages.admin.settingsSection('backup'),
+    flash: `Backup made: ${backup.fileName} (${formatBytes(backup.sizeBytes ?? 0)}).`,
+  }),
+  refused: (_ctx, refusal) => {
+    if (![409, 429, 503].includes(refusal.status)) throw refusal.error;
+    return { to: pages.admin.settingsSection('backup') };
+  },
+};
