@@ -6,7 +6,7 @@ import {
   type MetricCard,
   type ReportChart,
   type ReportTable,
-} from '../../src/shared/reports';
+} from '../../shared/reports';
 
 /** The performance metric cards: each figure with its change against the previous period. */
 export function MetricCards({ cards }: { cards: MetricCard[] }) {

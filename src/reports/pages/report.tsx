@@ -1,15 +1,18 @@
-import { Alert } from '../../islands/ui/form';
-import { Icon } from '../../islands/ui/icon';
-import { pages } from '../../src/shared/paths';
+import { Alert } from '../../../islands/ui/form';
+import { Icon } from '../../../islands/ui/icon';
+import { pages } from '../../shared/paths';
 import {
   type ChartLayout,
   formatPeriod,
   type ReportChart,
   type ReportData,
   type Period,
-} from '../../src/shared/reports';
-import { DateTimeText } from '../components/Dates';
-import { Chart, FigureTable, MetricCards } from '../reports/parts';
+} from '../../shared/reports';
+import { DateTimeText } from '../../../views/components/Dates';
+import { Chart, FigureTable, MetricCards } from './parts';
+import { page } from '../../access/page';
+import { getReport, reportAsCsv, reportAsPdf } from '../actions';
+import { withLayouts } from './reports';
 
 export type ReportPageProps = {
   id: string;
@@ -23,7 +26,7 @@ export type ReportPageProps = {
 };
 
 /** /admin/reports/{id}: a stored report as a page; while it is being made, a link to look again. */
-export function ReportPage(props: ReportPageProps) {
+function ReportPage(props: ReportPageProps) {
   const { data } = props;
   return (
     <section className="section report-page">
@@ -88,3 +91,43 @@ export function ReportPage(props: ReportPageProps) {
     </section>
   );
 }
+
+export const reportPage = page({
+  path: pages.admin.report(':id'),
+  reads: [getReport],
+  load: ({ read }) => read(getReport),
+  render: (report) => ({
+    view: (
+      <ReportPage
+        id={report.id}
+        title={report.title}
+        period={report.period}
+        status={report.status}
+        error={report.error}
+        createdAt={report.createdAt}
+        data={report.data}
+        charts={withLayouts(report.data?.charts ?? [])}
+      />
+    ),
+    meta: { title: report.title, description: `The ${report.title} report.`, noindex: true },
+  }),
+});
+
+/** A download has no view: its read answers the file (a FileAnswer), which the kit sends. */
+const noView = () => {
+  throw new Error('A report download has no view.');
+};
+
+export const reportPdfPage = page({
+  path: pages.admin.reportPdf(':id'),
+  reads: [reportAsPdf],
+  load: ({ read }) => read(reportAsPdf),
+  render: noView,
+});
+
+export const reportCsvPage = page({
+  path: pages.admin.reportCsv(':id'),
+  reads: [reportAsCsv],
+  load: ({ read }) => read(reportAsCsv),
+  render: noView,
+});

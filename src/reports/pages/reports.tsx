@@ -1,6 +1,6 @@
-import { Alert, Field, SelectField } from '../../islands/ui/form';
-import { Icon } from '../../islands/ui/icon';
-import { pages } from '../../src/shared/paths';
+import { Alert, Field, SelectField } from '../../../islands/ui/form';
+import { Icon } from '../../../islands/ui/icon';
+import { pages } from '../../shared/paths';
 import {
   type ChartLayout,
   formatPeriod,
@@ -12,11 +12,15 @@ import {
   REPORT_TYPES,
   type ReportChart,
   type ReportRange,
-} from '../../src/shared/reports';
-import { Badge } from '../components/Badge';
-import { DateTimeText } from '../components/Dates';
-import { useRenderContext } from '../context';
-import { Chart, MetricCards } from '../reports/parts';
+} from '../../shared/reports';
+import { Badge } from '../../../views/components/Badge';
+import { DateTimeText } from '../../../views/components/Dates';
+import { useRenderContext } from '../../../views/context';
+import { Chart, MetricCards } from './parts';
+import { z } from 'zod';
+import { page } from '../../access/page';
+import { generateReport, listReports, reportOverview } from '../actions';
+import { layoutChart } from '../charts';
 
 export type RecentReport = {
   id: string;
@@ -29,7 +33,7 @@ export type RecentReport = {
 
 type Values = { type?: string; range?: string; start?: string; end?: string };
 
-export type ReportsPageProps = {
+type ReportsPageProps = {
   /** The range the cards and charts show, and its period (null when a custom range was refused). */
   view: {
     range: ReportRange;
@@ -55,7 +59,7 @@ const typeOptions = REPORT_TYPES.map((t) => ({ value: t, label: REPORT_TYPE_LABE
 const rangeOptions = REPORT_RANGES.map((r) => ({ value: r, label: REPORT_RANGE_LABELS[r] }));
 
 /** /admin/reports: the metric cards and charts for a range, the report generator and the recent reports. */
-export function ReportsPage(props: ReportsPageProps) {
+function ReportsPage(props: ReportsPageProps) {
   const { view } = props;
   return (
     <section className="section reports-page">
@@ -239,3 +243,77 @@ function RecentReports({ reports }: { reports: RecentReport[] }) {
     </section>
   );
 }
+
+const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+export const withLayouts = (charts: ReportChart[]) =>
+  charts.map((chart) => ({ chart, layout: layoutChart(chart) }));
+
+/** The range the screen's cards and charts show: from the query, last month by default. */
+const viewQuery = z.record(z.string(), z.unknown()).transform((query) => ({
+  range: (REPORT_RANGES as readonly string[]).includes(String(query.range))
+    ? (query.range as ReportRange)
+    : ('last-month' as const),
+  start: text(query.start),
+  end: text(query.end),
+}));
+
+/**
+ * /admin/reports: the figures for the range asked (read through Get Report Overview), the generator (off
+ * with its reason while the matrix refuses Generate Report) and the recent reports (Get Reports).
+ */
+export const reportsPage = page({
+  path: pages.admin.reports,
+  reads: [reportOverview, listReports],
+  offers: { generate: generateReport },
+  query: viewQuery,
+  menu: { role: 'admin', order: 4, id: 'reports', label: 'Reports', icon: 'reports' },
+  async load({ read, query }) {
+    const [overview, { reports }] = await Promise.all([
+      read(reportOverview, { input: query }),
+      read(listReports),
+    ]);
+    return { overview, recent: reports };
+  },
+  render: ({ overview, recent }, { query, closed, form }) => {
+    const fields = form?.refusal?.fields;
+    const errors = fields && Object.keys(fields).length ? fields : undefined;
+    const values = form && {
+      type: text(form.values.type),
+      range: text(form.values.range),
+      start: text(form.values.start),
+      end: text(form.values.end),
+    };
+    return {
+      view: (
+        <ReportsPage
+          view={{ ...query, period: overview.period, previous: overview.previous, error: overview.error }}
+          cards={overview.cards}
+          charts={withLayouts(overview.charts)}
+          recent={recent}
+          today={overview.today}
+          generator={{
+            values,
+            errors,
+            error: form?.refusal && !errors ? form.refusal.message : undefined,
+            closed: closed.generate,
+          }}
+        />
+      ),
+      meta: {
+        title: 'Reports',
+        description: "The firm's performance metrics, charts and reports.",
+        noindex: true,
+      },
+    };
+  },
+  forms: [
+    {
+      action: generateReport,
+      done: (_ctx, report: { id: string; title: string; period: Period }) => ({
+        to: pages.admin.report(report.id),
+        // The page below says whether it is ready: the job may finish before the page is read.
+        flash: `The ${report.title} report for ${formatPeriod(report.period)} was requested.`,
+      }),
+    },
+  ],
+});
