@@ -1,8 +1,13 @@
-import { Alert } from '../../islands/ui/form';
-import { pages } from '../../src/shared/paths';
-import { fullName, ROLE_LABELS, type UserEntry } from '../../src/shared/users';
-import { DateTimeText } from '../components/Dates';
-import { useRenderContext } from '../context';
+import { Alert } from '../../../islands/ui/form';
+import { pages } from '../../shared/paths';
+import { fullName, ROLE_LABELS, type UserEntry } from '../../shared/users';
+import { DateTimeText } from '../../../views/components/Dates';
+import { useRenderContext } from '../../../views/context';
+import { page } from '../../access/page';
+import { USER_OUTCOMES } from '../../shared/users';
+import { approveRequest, getAccountRequest, getUser } from '../actions';
+import type { UserAdded } from '../service';
+import { kindOf } from './users';
 
 type Props = {
   user: UserEntry;
@@ -20,7 +25,7 @@ type Props = {
  * administrators, who approves it (its invitation is then emailed) or rejects it. A plain form: it works
  * without JavaScript.
  */
-export function UserApprovalPage({ user, requestedBy, requestedAt, refusal, disabled }: Props) {
+function UserApprovalPage({ user, requestedBy, requestedAt, refusal, disabled }: Props) {
   const { csrfToken } = useRenderContext();
   const name = fullName(user);
   const reason = refusal ?? disabled;
@@ -86,3 +91,40 @@ export function UserApprovalPage({ user, requestedBy, requestedAt, refusal, disa
     </section>
   );
 }
+
+/** The review of an account platform staff asked for: who asked and when, read through the matrix. */
+export const userApprovalPage = page({
+  path: pages.admin.userApproval(':id'),
+  reads: [getUser, getAccountRequest],
+  offers: { review: approveRequest },
+  load: ({ read }) => read(getAccountRequest),
+  render: (request, { closed, form }) => ({
+    view: (
+      <UserApprovalPage
+        {...request}
+        refusal={form?.refusal?.message}
+        disabled={form?.refusal ? undefined : (request.user.blocked.review ?? closed.review)}
+      />
+    ),
+    meta: {
+      title: `Review request: ${fullName(request.user)}`,
+      description: `The account platform staff asked to add: ${fullName(request.user)}.`,
+      noindex: true,
+    },
+  }),
+  forms: [
+    {
+      action: approveRequest,
+      done: (_ctx, approved: UserAdded) => ({
+        to: pages.admin.users,
+        flash: USER_OUTCOMES.requestApproved(fullName(approved.user), approved.invitation),
+        kind: kindOf(approved),
+      }),
+      // No such user: the error page; anything else is said on the review.
+      refused: (_ctx, refusal) => {
+        if (refusal.status === 404) throw refusal.error;
+        return undefined;
+      },
+    },
+  ],
+});

@@ -1,15 +1,19 @@
-import { Alert, RequiredNote } from '../../islands/ui/form';
-import { Icon } from '../../islands/ui/icon';
-import { pages } from '../../src/shared/paths';
-import { fullName, ROLE_LABELS, type UserEntry } from '../../src/shared/users';
-import type { FieldErrors } from '../../src/shared/validation';
-import { Badge } from '../components/Badge';
-import { capitalize } from '../components/format';
-import { useRenderContext } from '../context';
-import { type NewUserField, type NewUserValues, UserFields } from './UsersPage';
+import { Alert, RequiredNote } from '../../../islands/ui/form';
+import { Icon } from '../../../islands/ui/icon';
+import { pages } from '../../shared/paths';
+import { fullName, ROLE_LABELS, type UserEntry } from '../../shared/users';
+import type { FieldErrors } from '../../shared/validation';
+import { Badge } from '../../../views/components/Badge';
+import { capitalize } from '../../../views/components/format';
+import { useRenderContext } from '../../../views/context';
+import { page } from '../../access/page';
+import { stringFields } from '../../http/validation';
+import { getUser, removeUser, updateUser } from '../actions';
+import type { UserChange } from '../service';
+import { NEW_USER_FIELDS, type NewUserField, type NewUserValues, outcomeOf, UserFields } from './users';
 
 /** The stored user as the edit form's starting values. */
-export const editValuesOf = (user: UserEntry): NewUserValues => ({
+const editValuesOf = (user: UserEntry): NewUserValues => ({
   firstName: user.firstName,
   lastName: user.lastName,
   email: user.email,
@@ -29,7 +33,7 @@ type Props = {
 };
 
 /** /admin/users/{id}/edit: name, email and role as a real form; without JavaScript it posts and comes back. */
-export function UserEditPage({ user, values, errors = {}, refusal, closed, removeOff }: Props) {
+function UserEditPage({ user, values, errors = {}, refusal, closed, removeOff }: Props) {
   const { csrfToken } = useRenderContext();
   const name = fullName(user);
   return (
@@ -102,3 +106,41 @@ export function UserEditPage({ user, values, errors = {}, refusal, closed, remov
     </section>
   );
 }
+
+export const userEditPage = page({
+  path: pages.admin.userEdit(':id'),
+  reads: [getUser],
+  offers: { edit: updateUser, remove: removeUser },
+  load: ({ read }) => read(getUser),
+  render: (user, { closed, form }) => {
+    const refusal = form?.refusal;
+    const values = form
+      ? ({ ...editValuesOf(user), ...stringFields(form.values, NEW_USER_FIELDS) } as NewUserValues)
+      : editValuesOf(user);
+    // A role select shown off posts nothing: keep the stored role.
+    if (form && form.values.role === undefined) values.role = user.role;
+    return {
+      view: (
+        <UserEditPage
+          user={user}
+          values={values}
+          errors={refusal?.fields}
+          refusal={refusal?.fields ? undefined : refusal?.message}
+          closed={closed.edit}
+          removeOff={user.blocked.remove ?? closed.remove}
+        />
+      ),
+      meta: {
+        title: `Edit ${fullName(user)}`,
+        description: `Change the details of ${fullName(user)}.`,
+        noindex: true,
+      },
+    };
+  },
+  forms: [
+    {
+      action: updateUser,
+      done: (_ctx, change: UserChange) => ({ to: pages.admin.users, flash: outcomeOf(change) }),
+    },
+  ],
+});

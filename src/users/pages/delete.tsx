@@ -1,7 +1,11 @@
-import { Alert } from '../../islands/ui/form';
-import { pages } from '../../src/shared/paths';
-import { fullName, type UserEntry } from '../../src/shared/users';
-import { useRenderContext } from '../context';
+import { Alert } from '../../../islands/ui/form';
+import { pages } from '../../shared/paths';
+import { fullName, type UserEntry } from '../../shared/users';
+import { useRenderContext } from '../../../views/context';
+import { page } from '../../access/page';
+import { USER_OUTCOMES } from '../../shared/users';
+import { getUser, removeUser } from '../actions';
+import type { UserChange } from '../service';
 
 type Props = {
   user: UserEntry;
@@ -15,7 +19,7 @@ type Props = {
  * /admin/users/{id}/delete: rejecting a pending account or removing a user, confirmed first; a plain
  * form, so it works without JavaScript.
  */
-export function UserConfirmPage({ user, refusal, disabled }: Props) {
+function UserConfirmPage({ user, refusal, disabled }: Props) {
   const { csrfToken } = useRenderContext();
   const name = fullName(user);
   const rejecting = user.status === 'pending';
@@ -53,3 +57,37 @@ export function UserConfirmPage({ user, refusal, disabled }: Props) {
     </section>
   );
 }
+
+/** Rejecting a pending account or removing a user, confirmed first. */
+export const userDeletePage = page({
+  path: pages.admin.userDelete(':id'),
+  reads: [getUser],
+  offers: { remove: removeUser },
+  load: ({ read }) => read(getUser),
+  render: (user, { closed, form }) => {
+    const verb = user.status === 'pending' ? 'Reject' : 'Remove';
+    return {
+      view: (
+        <UserConfirmPage
+          user={user}
+          refusal={form?.refusal?.message}
+          disabled={form?.refusal ? undefined : (user.blocked.remove ?? closed.remove)}
+        />
+      ),
+      meta: {
+        title: `${verb} ${fullName(user)}`,
+        description: `${verb} the account of ${fullName(user)}.`,
+        noindex: true,
+      },
+    };
+  },
+  forms: [
+    {
+      action: removeUser,
+      done: (_ctx, { user, event }: { user: UserChange['user']; event: 'removed' | 'rejected' }) => ({
+        to: pages.admin.users,
+        flash: USER_OUTCOMES[event](fullName(user)),
+      }),
+    },
+  ],
+});

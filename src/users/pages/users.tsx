@@ -1,6 +1,6 @@
-import { Alert, Field, RequiredNote, SelectField } from '../../islands/ui/form';
-import { Icon } from '../../islands/ui/icon';
-import { pages } from '../../src/shared/paths';
+import { Alert, Field, RequiredNote, SelectField } from '../../../islands/ui/form';
+import { Icon } from '../../../islands/ui/icon';
+import { pages } from '../../shared/paths';
 import {
   FIRM_ROLES,
   fullName,
@@ -11,16 +11,31 @@ import {
   type UserEntry,
   type UserFilter,
   type UserList,
+  USER_OUTCOMES,
   usersPath,
-} from '../../src/shared/users';
-import type { FieldErrors } from '../../src/shared/validation';
-import { Badge } from '../components/Badge';
-import { type Column, DataTable } from '../components/DataTable';
-import { DateTimeText } from '../components/Dates';
-import { capitalize } from '../components/format';
-import { Pagination } from '../components/Pagination';
-import { StatCard } from '../components/StatCard';
-import { useRenderContext } from '../context';
+} from '../../shared/users';
+import type { FieldErrors } from '../../shared/validation';
+import { Badge } from '../../../views/components/Badge';
+import { type Column, DataTable } from '../../../views/components/DataTable';
+import { DateTimeText } from '../../../views/components/Dates';
+import { capitalize } from '../../../views/components/format';
+import { Pagination } from '../../../views/components/Pagination';
+import { StatCard } from '../../../views/components/StatCard';
+import { useRenderContext } from '../../../views/context';
+import { page, type PageContext } from '../../access/page';
+import { HttpError } from '../../http/errors';
+import { parseInput, stringFields } from '../../http/validation';
+import {
+  addUser,
+  approveRequest,
+  changeUser,
+  listUsers,
+  removeUser,
+  resendInvitation,
+  updateUser,
+} from '../actions';
+import { statusFormSchema, userListQuery } from '../schema';
+import type { UserAdded, UserChange } from '../service';
 
 export const NEW_USER_FIELDS = ['firstName', 'lastName', 'email', 'role'] as const;
 export type NewUserField = (typeof NEW_USER_FIELDS)[number];
@@ -37,7 +52,7 @@ export type ClosedControls = {
   review?: string;
 };
 
-export type UsersPageProps = {
+type UsersPageProps = {
   list: UserList<UserEntry>;
   filter: UserFilter;
   closed: ClosedControls;
@@ -111,7 +126,7 @@ const AWAITING = {
 const closedNoteId = (kind: keyof ClosedControls) => `users-closed-${kind}`;
 
 /** /admin/users: the firm's users, their statistics, search and filters, and the add-user form. */
-export function UsersPage({ list, filter, closed, add, error }: UsersPageProps) {
+function UsersPage({ list, filter, closed, add, error }: UsersPageProps) {
   const pageCount = Math.ceil(list.total / list.pageSize);
   const first = (list.page - 1) * list.pageSize + 1;
   const filtered = Boolean(filter.q || filter.role || filter.status);
@@ -447,3 +462,120 @@ function AddUserForm(props: {
     </section>
   );
 }
+
+/** What the person who changed a user reads. */
+export const outcomeOf = ({ user, event }: UserChange) => {
+  const name = fullName(user);
+  return event === 'unchanged' ? USER_OUTCOMES.updated(name) : USER_OUTCOMES[event](name);
+};
+
+/** An invitation email not sent is said as an error, where it happened. */
+export const kindOf = ({ invitation }: UserAdded) =>
+  invitation.delivery === 'sent' ? ('success' as const) : ('error' as const);
+
+/** Rows per page of the users table. */
+export const USERS_PAGE_SIZE = 20;
+
+/** The list's search as a status form carried it (its own status field is the change, not the filter). */
+function listViewOf(body: Record<string, unknown>): UserFilter & { page: number } {
+  const parsed = userListQuery.safeParse({
+    q: body.q,
+    role: body.role,
+    status: body.listStatus,
+    page: body.page,
+  });
+  return parsed.success ? parsed.data : { q: '', page: 1 };
+}
+
+/** Back to the list as it was when the form was posted. */
+const listPathOf = (ctx: PageContext) => usersPath(listViewOf(ctx.form?.values ?? bodyOf(ctx)));
+const bodyOf = (ctx: PageContext) => (ctx.req.body ?? {}) as Record<string, unknown>;
+
+/** The list the page shows: as asked, or as the refused form had it (the add form: the first page). */
+function viewOf({ form, req }: PageContext): UserFilter & { page: number } {
+  if (!form) return parseInput(userListQuery, req.query);
+  return form.action === addUser.name ? { q: '', page: 1 } : listViewOf(form.values);
+}
+
+/** A refused change of one user that names no user of the firm: the error page. */
+const unlessNotFound = (_ctx: PageContext, refusal: { status: number; error?: unknown }) => {
+  if (refusal.status === 404) throw refusal.error;
+  return undefined;
+};
+
+/** User Management: the firm's users, searched and filtered, the add form and each row's controls. */
+export const usersPage = page({
+  path: pages.admin.users,
+  reads: [listUsers],
+  offers: {
+    add: addUser,
+    edit: updateUser,
+    status: changeUser,
+    remove: removeUser,
+    invite: resendInvitation,
+    review: approveRequest,
+  },
+  menu: { role: 'admin', order: 2, id: 'users', label: 'User Management', icon: 'users' },
+  async load(ctx) {
+    const filter = viewOf(ctx);
+    const list = await ctx.read(listUsers, { input: { ...filter, pageSize: USERS_PAGE_SIZE } });
+    if (!ctx.form && filter.page > 1 && list.users.length === 0)
+      throw new HttpError(404, `The users table has no page ${filter.page}.`);
+    return { list, filter };
+  },
+  render: ({ list, filter }, { closed, form }) => {
+    const refusal = form?.refusal;
+    const adding = form?.action === addUser.name && refusal;
+    return {
+      view: (
+        <UsersPage
+          list={list}
+          filter={filter}
+          closed={closed}
+          add={
+            adding
+              ? {
+                  values: stringFields(form.values, NEW_USER_FIELDS) as NewUserValues,
+                  errors: refusal.fields,
+                  error: refusal.fields ? undefined : refusal.message,
+                }
+              : undefined
+          }
+          error={refusal && !adding ? refusal.message : undefined}
+        />
+      ),
+      meta: {
+        title: 'User Management',
+        description: "Add, approve and suspend your firm's users.",
+        noindex: true,
+      },
+    };
+  },
+  forms: [
+    {
+      action: addUser,
+      done: (_ctx, added: UserAdded) => ({
+        to: pages.admin.users,
+        flash: USER_OUTCOMES.added(fullName(added.user), added.user.loginId, added.invitation),
+        kind: kindOf(added),
+      }),
+    },
+    {
+      action: resendInvitation,
+      path: pages.admin.userInvitation(':id'),
+      done: (ctx, sent: UserAdded) => ({
+        to: listPathOf(ctx),
+        flash: USER_OUTCOMES.reinvited(fullName(sent.user), sent.invitation),
+        kind: kindOf(sent),
+      }),
+      refused: unlessNotFound,
+    },
+    {
+      action: changeUser,
+      path: pages.admin.userStatus(':id'),
+      schema: statusFormSchema,
+      done: (ctx, change: UserChange) => ({ to: listPathOf(ctx), flash: outcomeOf(change) }),
+      refused: unlessNotFound,
+    },
+  ],
+});
