@@ -322,12 +322,6 @@ export function createServices(
     outboxBacklog: createOutboxStore(db).backlogOf,
     platformSmtp: Boolean(config.smtpUrl),
     llm: config.llm,
-    counters: {
-      activeUsers: accounts.countActive,
-      cases: cases.countOfFirm,
-      documents: documents.countOfFirm,
-      aiTools: aiUsage.countOfFirm,
-    },
     cleanup: cleanupSources({ backups }),
   });
 
