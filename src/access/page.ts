@@ -106,8 +106,8 @@ export type PageSpec<Q = unknown, Data = unknown> = {
   passOn?: boolean;
   /** The query string, parsed; a refused one answers 400 with the schema's message. */
   query?: z.ZodType<Q>;
-  /** What the view shows, read only through ctx.read. */
-  load?(ctx: PageContext<Q>): Promise<Data>;
+  /** What the view shows, read only through ctx.read; or where to go instead, or an answer it sends itself. */
+  load?(ctx: PageContext<Q>): Promise<Data | PageRedirect | PageSend>;
   render(data: Data, ctx: PageContext<Q>): PageAnswer;
   /** The forms it holds: posted, a refusal renders this page again with the refusal and the values. */
   forms?: PageForm[];

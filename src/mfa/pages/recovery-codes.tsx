@@ -67,8 +67,6 @@ function RecoveryCodesPage(props: { codes: string[]; continueTo: string; view: '
   );
 }
 
-type Shown = OutputOf<typeof getShownRecoveryCodes>;
-
 /** The new codes while their page is open (not past Continue, nor their time); else the Account page. */
 async function shownCodes({ read }: PageContext) {
   try {
@@ -91,8 +89,7 @@ const codesPage = (path: string, view: 'page' | 'print') =>
     path,
     reads: [getShownRecoveryCodes],
     load: shownCodes,
-    render: (shown) => {
-      const { codes, continueTo } = shown as Shown;
+    render: ({ codes, continueTo }) => {
       return {
         view: <RecoveryCodesPage codes={codes} continueTo={continueTo} view={view} />,
         meta: CODES_META,

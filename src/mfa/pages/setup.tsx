@@ -86,7 +86,7 @@ export const signInSetupPage = page({
   render: (setup, { req, form }) => ({
     view: (
       <TwoFactorSetupPage
-        setup={setup as OutputOf<typeof getMfaSetup>}
+        setup={setup}
         action={withNext(pages.mfaSetup, nextOf(req))}
         requiredByFirm
         back={{ href: pages.login, label: 'Back to Login' }}
@@ -125,7 +125,7 @@ export const accountSetupPage = page({
   render: (setup, { form }) => ({
     view: (
       <TwoFactorSetupPage
-        setup={setup as OutputOf<typeof getMfaSetup>}
+        setup={setup}
         action={pages.accountTwoFactor}
         requiredByFirm={false}
         back={{ href: pages.account, label: 'Back to Account' }}
