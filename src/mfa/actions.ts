@@ -2,7 +2,6 @@ import type { Request } from 'express';
 import { declareFor } from '../access/action';
 import { startSession } from '../auth/session-control';
 import { ServiceError } from '../shared/errors';
-import { pages } from '../shared/paths';
 import { publicUser } from '../shared/session';
 import { qrSvg } from './qr';
 import { codeSchema, passwordChangeSchema } from './schema';
@@ -226,9 +225,11 @@ export const putAwayRecoveryCodes = action({
   route: '/auth/mfa/recovery-codes/done',
   grants: EVERYONE_WRITES,
   async run({ req }) {
-    const continueTo = req.session.freshCodes?.continueTo ?? pages.account;
+    // None shown (put away already, or never made): nothing to do, said as such (the page goes to Account).
+    const shown = req.session.freshCodes;
+    if (!shown) throw new ServiceError('not-found', MFA_MESSAGES.noCodesShown);
     delete req.session.freshCodes;
-    return { continueTo };
+    return { continueTo: shown.continueTo };
   },
 });
 
