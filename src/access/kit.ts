@@ -19,7 +19,7 @@ import {
   type Refusal,
 } from './action';
 import { RouteIndex } from './matrix';
-import type { AnyPage, PageContext, PageForm } from './page';
+import { type AnyPage, type PageContext, type PageForm, PageRedirect, PageSend } from './page';
 import type { AccessService } from './service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -311,6 +311,11 @@ export function createActionKit(
     for (const action of spec.reads) await check(ctx.req, action);
     const data = spec.load ? await spec.load(ctx) : undefined;
     if (data instanceof FileAnswer) return sendFileAnswer(ctx.req, ctx.res, data);
+    if (data instanceof PageSend) return data.send(ctx.res);
+    if (data instanceof PageRedirect) {
+      if (data.flash) setFlash(ctx.req, data.flash.kind, data.flash.message);
+      return ctx.res.redirect(303, data.to);
+    }
     const answer = spec.render(data, ctx);
     options.render(ctx.req, ctx.res, answer.view, {
       meta: answer.meta,
@@ -356,7 +361,11 @@ export function createActionKit(
       if (!form.faulted) throw error;
       req.log.error({ err: error }, `${action.name} failed`);
       const answer = await form.faulted(ctx);
-      options.render(req, res, answer.view, { meta: answer.meta, status: answer.status ?? 500 });
+      options.render(req, res, answer.view, {
+        meta: answer.meta,
+        status: answer.status ?? 500,
+        layout: answer.layout,
+      });
     }
   }
 }

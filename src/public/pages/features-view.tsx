@@ -1,7 +1,7 @@
-import { PLANS } from '../../src/shared/constants';
-import type { ContactModalProps } from '../../islands/ContactModal';
-import { Island } from '../components/Island';
-import ContactModal from '../../islands/ContactModal';
+import { PLANS } from '../../shared/constants';
+import type { ContactModalProps } from '../../../islands/ContactModal';
+import { Island } from '../../../views/components/Island';
+import ContactModal from '../../../islands/ContactModal';
 
 const CARDS = [
   {

@@ -1,9 +1,9 @@
-import { LANDING_FEATURES, PRODUCT_NAME, ROLE_HOME, TIME_SAVING_PERCENT } from '../../src/shared/constants';
-import { Island } from '../components/Island';
-import { useRenderContext } from '../context';
-import ContactModal from '../../islands/ContactModal';
-import { Logo } from '../components/Logo';
-import type { ContactModalProps } from '../../islands/ContactModal';
+import { LANDING_FEATURES, PRODUCT_NAME, ROLE_HOME, TIME_SAVING_PERCENT } from '../../shared/constants';
+import { Island } from '../../../views/components/Island';
+import { useRenderContext } from '../../../views/context';
+import ContactModal from '../../../islands/ContactModal';
+import { Logo } from '../../../views/components/Logo';
+import type { ContactModalProps } from '../../../islands/ContactModal';
 
 /**
  * '/': the marketing home — hero, the feature list, the time-saving claim, Contact Us. It has no header,

@@ -1,12 +1,16 @@
 import type { ReactNode } from 'react';
-import { Alert, Field, RequiredNote } from '../../islands/ui/form';
-import { type AccountStatus, RECOVERY_CODE_COUNT } from '../../src/shared/account';
-import { pages } from '../../src/shared/paths';
-import { DateTimeText } from '../components/Dates';
-import { useRenderContext } from '../context';
+import { Alert, Field, RequiredNote } from '../../../islands/ui/form';
+import { type AccountStatus, RECOVERY_CODE_COUNT } from '../../shared/account';
+import { pages } from '../../shared/paths';
+import { DateTimeText } from '../../../views/components/Dates';
+import { useRenderContext } from '../../../views/context';
+import { type OutputOf, page } from '../../access/page';
+import { changePassword, disableMfa, getAccount, regenerateRecoveryCodes } from '../actions';
+import { passwordChangeFormSchema } from '../schema';
+import { keepCodesShown } from '../actions';
 
 /** Which of the page's forms was refused, with its message and the messages beside its fields. */
-export type AccountRefusal = {
+type AccountRefusal = {
   form: 'password' | 'turn-off' | 'new-codes';
   message: string;
   fields?: Partial<Record<string, string>>;
@@ -19,7 +23,7 @@ const ROLE_NAMES: Record<AccountStatus['role'], string> = {
 };
 
 /** /account: the signed-in person's own account: their password and two-factor sign-in. */
-export function AccountPage({ account, refusal }: { account: AccountStatus; refusal?: AccountRefusal }) {
+function AccountPage({ account, refusal }: { account: AccountStatus; refusal?: AccountRefusal }) {
   const { csrfToken } = useRenderContext();
   const refused = (form: AccountRefusal['form']) => (refusal?.form === form ? refusal : undefined);
   const csrf = <input type="hidden" name="_csrf" value={csrfToken} />;
@@ -182,3 +186,53 @@ function TwoFactorOn(props: {
 function FormAlert({ refusal }: { refusal?: AccountRefusal }) {
   return refusal && !refusal.fields ? <Alert kind="error">{refusal.message}</Alert> : null;
 }
+
+/** Which of the page's forms each action is. */
+const FORM_OF: Record<string, AccountRefusal['form']> = {
+  [changePassword.name]: 'password',
+  [disableMfa.name]: 'turn-off',
+  [regenerateRecoveryCodes.name]: 'new-codes',
+};
+
+const toAccount = (_ctx: unknown, answer: { message: string }) => ({
+  to: pages.account,
+  flash: answer.message,
+});
+
+/**
+ * /account: the signed-in person's own password and two-factor sign-in. One of its forms refused shows
+ * the page again, with the message at that form.
+ */
+export const accountPage = page({
+  path: pages.account,
+  reads: [getAccount],
+  load: ({ read }) => read(getAccount),
+  render: (account, { form }) => {
+    const refusal = form?.refusal && {
+      form: FORM_OF[form.action],
+      message: form.refusal.message,
+      fields: form.refusal.fields,
+    };
+    return {
+      view: <AccountPage account={account} refusal={refusal} />,
+      meta: { title: 'Account', description: 'Your password and two-factor sign-in.', noindex: true },
+    };
+  },
+  forms: [
+    {
+      action: changePassword,
+      path: pages.accountPassword,
+      schema: passwordChangeFormSchema,
+      done: toAccount,
+    },
+    { action: disableMfa, path: pages.accountTwoFactorOff, done: toAccount },
+    {
+      action: regenerateRecoveryCodes,
+      path: pages.accountRecoveryCodes,
+      done: ({ req }, answer: OutputOf<typeof regenerateRecoveryCodes>) => {
+        keepCodesShown(req, answer.sealedCodes, pages.account);
+        return { to: pages.accountRecoveryCodes };
+      },
+    },
+  ],
+});

@@ -1,9 +1,9 @@
-import type { ContactModalProps } from '../../islands/ContactModal';
-import type { PageMeta } from '../../views/Document';
-import { HomePage } from '../../views/public/HomePage';
-import { PublicPage } from '../../views/public/PublicPage';
-import { PLANS, PRODUCT_NAME, TIME_SAVING_PERCENT } from '../shared/constants';
-import type { RenderOptions } from '../http/render';
+import type { ContactModalProps } from '../../../islands/ContactModal';
+import type { PageMeta } from '../../../views/Document';
+import { page, type PageAnswer } from '../../access/page';
+import { PLANS, PRODUCT_NAME, TIME_SAVING_PERCENT } from '../../shared/constants';
+import { PublicPage } from './features-view';
+import { HomePage } from './home-view';
 
 /** The organisation and its three plans as schema.org offers, for search engines. */
 const jsonLd = (publicUrl: string) => ({
@@ -59,13 +59,37 @@ const META: Record<PublicPath, PageMeta> = {
   },
 };
 
-/** The page, and how to render it, for a marketing path with the contact modal in a given state. */
-export function marketingPage(
+/**
+ * A marketing path's answer with the contact modal in a given state. Only the plain page (no query, no
+ * form outcome) is the same for every anonymous visitor, so only it is kept in memory.
+ */
+export function marketingAnswer(
   path: PublicPath,
-  publicUrl: string,
-  contact: Partial<ContactModalProps> = {},
-): { page: React.ReactElement; options: RenderOptions } {
-  const meta = { ...META[path], jsonLd: jsonLd(publicUrl) };
-  const page = path === '/' ? <HomePage contact={contact} /> : <PublicPage contact={contact} />;
-  return { page, options: { meta, layout: path === '/' ? 'bare' : 'full' } };
+  contact: Partial<ContactModalProps>,
+  plain: boolean,
+): PageAnswer {
+  return {
+    view: path === '/' ? <HomePage contact={contact} /> : <PublicPage contact={contact} />,
+    meta: { ...META[path], jsonLd },
+    layout: path === '/' ? 'bare' : 'full',
+    cacheable: plain,
+  };
 }
+
+/** After a contact form post without JavaScript (?contact=sent), the page shows the modal with its message. */
+const contactFrom = (query: Record<string, unknown>): Partial<ContactModalProps> =>
+  query.contact === 'sent' ? { open: true, status: 'sent' } : {};
+
+/** A marketing page: the same for everyone, kept in memory for anonymous visitors when it has no query. */
+export const marketingPage = (path: PublicPath) =>
+  page({
+    path,
+    reads: [],
+    render: (_data, { req }) =>
+      marketingAnswer(path, contactFrom(req.query), Object.keys(req.query).length === 0),
+  });
+
+export const homePage = marketingPage('/');
+export const featuresPage = marketingPage('/public');
+export const aboutPage = marketingPage('/about');
+export const servicesPage = marketingPage('/services');
