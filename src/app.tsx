@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BACKUP_CONTENTS, DECLARED_ACTIONS, FEATURES } from './features';
+import { MENUS } from './menus';
 import { type AppDeps, createServices } from './services';
 import express, { type Request, type Response, Router } from 'express';
 import { ErrorPage } from '../views/components/ErrorPage';
@@ -63,6 +64,7 @@ export function createApp(deps: AppDeps): App {
     cookieName,
     declared: DECLARED_ACTIONS,
     backupTables: BACKUP_CONTENTS.backedUp,
+    menus: MENUS(),
   });
   const { render, kit, inFlight, sessions, settings } = services;
   // Every feature's routes and background work, mounted in the order src/features.ts lists them.

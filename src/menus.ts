@@ -6,7 +6,7 @@ import type { Role } from './shared/session';
 let menus: Record<Role, MenuItem[]> | undefined;
 
 /**
- * Each signed-in area's menu (SPEC §2), from the declared pages' `menu` entries (src/features.ts).
- * Worked out on first use: the layout that shows it is itself imported while the features load.
+ * Each signed-in area's menu (SPEC §2), from the declared pages' `menu` entries (src/features.ts),
+ * worked out once; the app hands it to the renderer, so the layout never imports the features.
  */
 export const MENUS = (): Record<Role, MenuItem[]> => (menus ??= menusOf(DECLARED_PAGES, UNDECLARED_MENUS));

@@ -17,6 +17,8 @@ import { createBackupsService } from './backups/service';
 import { createBrandingService } from './branding/service';
 import { createAuthService } from './auth/service';
 import { sessionRevoker } from './auth/session';
+import type { MenuItem } from './shared/constants';
+import type { Role } from './shared/session';
 import { createSessionsStore } from './auth/store';
 import { createTransferService } from './cases/transfer-service';
 import { createClientsService } from './cases/client-service';
@@ -80,6 +82,8 @@ export function createServices(
     declared: ActionMeta[];
     /** What a firm's backup takes of each table, in order (src/features.ts). */
     backupTables: TablePlan[];
+    /** Each signed-in area's menu, from the declared pages (src/menus.ts). */
+    menus: Record<Role, MenuItem[]>;
   },
 ) {
   const { config, database, redis, logger, apiPath } = deps;
@@ -152,6 +156,7 @@ export function createServices(
     endSessions,
   });
   const render = createRenderer({
+    menus: deps.menus,
     manifest: deps.manifest,
     publicUrl: config.publicUrl,
     apiBaseUrl: config.apiBaseUrl,

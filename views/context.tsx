@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { AssetManifest } from '../src/http/assets';
+import type { MenuItem } from '../src/shared/constants';
 import type { SessionUser } from '../src/shared/session';
 import type { Flash } from '../src/http/flash';
 
@@ -25,6 +26,8 @@ export type RenderContextValue = {
   timeZone: string;
   /** The signed-in person's firm's look; none for staff and visitors (the product's own). */
   branding?: PageBranding;
+  /** The signed-in person's menu (SPEC §2), from the declared pages; none for visitors. */
+  menu?: MenuItem[];
   islands: IslandUse[];
 };
 

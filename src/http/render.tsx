@@ -12,6 +12,8 @@ import { csrfToken } from './csrf';
 import type { RequestLog } from './request-log';
 import type { SecurityHeaders } from './security';
 import { takeFlash } from './flash';
+import type { MenuItem } from '../shared/constants';
+import type { Role } from '../shared/session';
 
 export type RenderOptions = {
   meta: PageMeta;
@@ -124,6 +126,8 @@ export function createRenderer(config: {
   publicUrl: string;
   apiBaseUrl: string;
   timeZone: string;
+  /** Each signed-in area's menu, from the declared pages (src/menus.ts). */
+  menus: Record<Role, MenuItem[]>;
 }): Renderer {
   const cache = new Map<string, CachedPage>();
   // A new year changes the footer's copyright line: the pages of the year before are not served.
@@ -150,6 +154,7 @@ export function createRenderer(config: {
       apiBaseUrl: config.apiBaseUrl,
       timeZone: firm?.timeZone ?? config.timeZone,
       branding: firm?.branding,
+      menu: req.session?.user ? config.menus[req.session.user.role] : undefined,
       islands: [],
     };
     const Shell = options.layout === 'bare' ? BareLayout : Layout;

@@ -1,6 +1,8 @@
 import { DECLARED_PAGES } from '../../src/features';
 import type { AnyAction } from '../../src/access/action';
 import type { AnyPage } from '../../src/access/page';
+import { SETTINGS_SECTIONS } from '../../src/shared/settings';
+import { waitFor } from '../helpers/poll';
 import { DEMO_LOGINS, demoFirmId, signIn, startTestApp, type SignedIn, type TestApp } from '../helpers/app';
 
 type Role = keyof typeof DEMO_LOGINS;
@@ -18,8 +20,8 @@ describe('every declared page with each of its reads revoked', () => {
   let staff: SignedIn;
   /** Words only the firm's data holds: case numbers, clients' names, documents' names. */
   let privileged: string[] = [];
-  /** A real ID for each kind of path parameter, by the path it sits in. */
-  let ID_OF: Array<[RegExp, string]> = [];
+  /** Real values for each kind of path parameter, by the path it sits in (each value is walked). */
+  let VALUES_OF: Array<[RegExp, string[]]> = [];
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -27,14 +29,32 @@ describe('every declared page with each of its reads revoked', () => {
     const firmId = await demoFirmId(t.database);
     const one = async (table: 'cases' | 'clients' | 'documents' | 'users' | 'reports') =>
       (await db.selectFrom(table).select('id').where('firm_id', '=', firmId).executeTakeFirst())?.id ?? '';
-    ID_OF = [
-      [/\/firms\/:id/, firmId],
-      [/\/cases\/:id/, await one('cases')],
-      [/\/clients\/:id/, await one('clients')],
-      [/\/documents\/:id/, await one('documents')],
-      [/\/users\/:id/, await one('users')],
-      [/\/reports\/:id/, await one('reports')],
-      [/:code/, 'I-130'],
+    for (const role of ROLES) signedIn.set(role, await signIn(t.app, DEMO_LOGINS[role]));
+    staff = signedIn.get('reti')!;
+    const admin = signedIn.get('admin')!;
+    // A report and a backup of the firm's, so that their pages have something to show.
+    const backup = await admin.agent.post('/api/backups').set('X-CSRF-Token', admin.token);
+    expect(backup.status).toBe(201);
+    const report = await admin.agent
+      .post('/api/reports')
+      .set('X-CSRF-Token', admin.token)
+      .send({ type: 'case-summary', range: 'custom', start: '2026-10-01', end: '2026-11-07' });
+    expect(report.status).toBe(201);
+    await waitFor(
+      async () => (await admin.agent.get(`/api/reports/${report.body.id}`)).body.status === 'done',
+    );
+    VALUES_OF = [
+      [/\/firms\/:id/, [firmId]],
+      [/\/cases\/:id/, [await one('cases')]],
+      [/\/clients\/:id/, [await one('clients')]],
+      [/\/documents\/:id/, [await one('documents')]],
+      [/\/users\/:id/, [await one('users')]],
+      [/\/reports\/:id/, [report.body.id]],
+      [/\/backups\/:id/, [backup.body.id]],
+      [/\/forms\/:id/, ['I-130']],
+      [/\/settings\/:section/, [...SETTINGS_SECTIONS]],
+      // A link's token: a made-up one shows no page (404), so there is nothing of the firm's to refuse.
+      [/:token/, ['no-such-token']],
     ];
     const cases = await db.selectFrom('cases').select('case_number').where('firm_id', '=', firmId).execute();
     const clients = await db
@@ -47,19 +67,18 @@ describe('every declared page with each of its reads revoked', () => {
       ...clients.map((c) => `${c.first_name} ${c.last_name}`),
     ];
     expect(privileged.length).toBeGreaterThan(20);
-    for (const role of ROLES) signedIn.set(role, await signIn(t.app, DEMO_LOGINS[role]));
-    staff = signedIn.get('reti')!;
   }, 120_000);
   afterAll(() => t.close());
 
-  /** The page's first path with each parameter filled with a real ID of its kind. */
-  function urlOf(page: AnyPage): string {
+  /** The page's first path with its parameter filled with each real value of its kind. */
+  function urlsOf(page: AnyPage): string[] {
     const path = [page.path].flat()[0];
-    return path.replace(/:(\w+)/g, (param) => {
-      const id = ID_OF.find(([pattern]) => pattern.test(path) && path.includes(param))?.[1];
-      if (!id) throw new Error(`The walk cannot fill ${param} in ${path}: teach ID_OF its kind.`);
-      return id;
-    });
+    const param = /:(\w+)/.exec(path)?.[0];
+    if (!param) return [path];
+    const values = VALUES_OF.find(([pattern]) => pattern.test(path))?.[1];
+    if (!values?.length || values.includes(''))
+      throw new Error(`The walk cannot fill ${param} in ${path}: teach VALUES_OF its kind.`);
+    return values.map((value) => path.replace(/:(\w+)/g, value));
   }
 
   /** Sets one role's flags on one catalog action, as Permission Management does. */
@@ -103,30 +122,35 @@ describe('every declared page with each of its reads revoked', () => {
   it.each(DECLARED_PAGES.map((page) => [[page.path].flat()[0], page] as const))(
     '%s',
     async (_path, page) => {
-      const url = urlOf(page);
-      for (const role of ROLES) {
-        const { agent } = signedIn.get(role)!;
-        const open = await agent.get(url);
-        if (open.status !== 200) continue;
-        for (const read of page.reads) {
-          const before = await setFlags(read, role, '');
-          if (!before) continue;
-          try {
-            const refused = await agent.get(url);
-            expect({ url, role, read: read.name, status: refused.status }).toEqual({
-              url,
-              role,
-              read: read.name,
-              status: 403,
-            });
-            const shown = privileged.filter((word) => refused.text.includes(word));
-            expect({ url, role, read: read.name, shown }).toEqual({ url, role, read: read.name, shown: [] });
-          } finally {
-            const flags = `${before.canRead ? 'r' : ''}${before.canWrite ? 'w' : ''}${before.canDelete ? 'd' : ''}`;
-            await setFlags(read, role, flags);
+      for (const url of urlsOf(page))
+        for (const role of ROLES) {
+          const { agent } = signedIn.get(role)!;
+          const open = await agent.get(url);
+          if (open.status !== 200) continue;
+          for (const read of page.reads) {
+            const before = await setFlags(read, role, '');
+            if (!before) continue;
+            try {
+              const refused = await agent.get(url);
+              expect({ url, role, read: read.name, status: refused.status }).toEqual({
+                url,
+                role,
+                read: read.name,
+                status: 403,
+              });
+              const shown = privileged.filter((word) => refused.text.includes(word));
+              expect({ url, role, read: read.name, shown }).toEqual({
+                url,
+                role,
+                read: read.name,
+                shown: [],
+              });
+            } finally {
+              const flags = `${before.canRead ? 'r' : ''}${before.canWrite ? 'w' : ''}${before.canDelete ? 'd' : ''}`;
+              await setFlags(read, role, flags);
+            }
           }
         }
-      }
     },
     60_000,
   );

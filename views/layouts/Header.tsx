@@ -1,4 +1,3 @@
-import { MENUS } from '../../src/menus';
 import { pages } from '../../src/shared/paths';
 import { Icon } from '../../islands/ui/icon';
 import { Island } from '../components/Island';
@@ -8,7 +7,7 @@ import { useRenderContext } from '../context';
 
 /** Shown on every path but '/': the role's menu and greeting when signed in, else the Login button. */
 export function Header() {
-  const { user, csrfToken, path, branding } = useRenderContext();
+  const { user, csrfToken, path, branding, menu = [] } = useRenderContext();
   return (
     <header className="site-header">
       {branding?.logoHref ? (
@@ -22,7 +21,7 @@ export function Header() {
         <>
           <nav className="role-menu" aria-label="Main">
             <ul>
-              {MENUS()[user.role].map((item) => (
+              {menu.map((item) => (
                 <li key={item.id}>
                   <a href={item.to} aria-current={path === item.to ? 'page' : undefined}>
                     <Icon name={item.icon} />
