@@ -283,8 +283,9 @@ export function createActionKit(
   ): PageContext {
     const user = req.session?.user;
     const closed: Record<string, string | undefined> = {};
-    for (const [key, action] of Object.entries(spec.offers ?? {}))
+    for (const [key, action] of Object.entries({ ...spec.offers, ...spec.parts }))
       closed[key] = access.refusalNow(user, action)?.message;
+    const parts = Object.values(spec.parts ?? {});
     return {
       actor: user,
       firm: req.context?.firm,
@@ -293,11 +294,13 @@ export function createActionKit(
       req,
       res,
       closed,
-      read: ((action: AnyAction, args = {}) => {
-        if (!spec.reads.includes(action))
+      read: (async (action: AnyAction, args = {}) => {
+        if (!spec.reads.includes(action) && !parts.includes(action))
           throw new Error(
             `A page of ${[spec.path].flat()[0]} reads ${action.name}, which it does not declare.`,
           );
+        // A part's read is checked when its part asks; the page's own reads were checked before it loaded.
+        if (!spec.reads.includes(action)) await check(req, action);
         return runChecked(action, req, res, { params: args.params ?? params, input: args.input });
       }) as PageContext['read'],
     };

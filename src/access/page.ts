@@ -101,6 +101,12 @@ export type PageSpec<Q = unknown, Data = unknown> = {
    * refuses it to this person (ctx.closed, by the same key).
    */
   offers?: Record<string, AnyAction>;
+  /**
+   * The reads of one part of the page (a settings panel, a check run on demand): not checked up front, so
+   * a refused one costs only its part. Its refusal is in ctx.closed by the same key, and ctx.read refuses
+   * it as the matrix does.
+   */
+  parts?: Record<string, AnyAction>;
   /** Parameters that are not IDs (a form code such as I-130); every other one must be a UUID. */
   params?: Record<string, RegExp>;
   /**

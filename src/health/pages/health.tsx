@@ -38,7 +38,9 @@ const healthQuery = z.object({ check: z.unknown().optional() }).catch({});
 /** /health: without JavaScript, ?check=… runs that check here (through its action) and shows its result. */
 export const healthPage = page({
   path: pages.health,
-  reads: [backendCheck, databaseCheck],
+  reads: [],
+  // Each check runs only when asked, through its action: one turned off says so in its own panel.
+  parts: { backend: backendCheck, database: databaseCheck },
   query: healthQuery,
   async load({ read, query }): Promise<Results> {
     const check = query.check;

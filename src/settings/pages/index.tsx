@@ -46,7 +46,8 @@ function sectionPage(section: SettingsSection) {
   const path = pages.admin.settingsSection(section);
   return page({
     path: section === 'firm' ? [pages.admin.settings, path] : path,
-    reads: [getSettings, ...(panel?.reads ?? [])],
+    reads: [getSettings],
+    parts: panel?.parts,
     offers: { save, ...panel?.offers },
     menu:
       section === 'firm'

@@ -12,11 +12,12 @@ import type { SettingsSection } from '../../shared/settings';
 import { getUser } from '../../users/actions';
 
 /**
- * Another feature's controls under a settings section: what it reads (declared by the section's page),
- * the controls it offers (each disabled with its reason), its forms, and how it loads.
+ * Another feature's controls under a settings section: what it reads (the section page's parts: a refused
+ * read leaves out the panel, not the section), the controls it offers (each disabled with its reason), its
+ * forms, and how it loads.
  */
 export type SectionPanel = {
-  reads: AnyAction[];
+  parts: Record<string, AnyAction>;
   offers: Record<string, AnyAction>;
   forms?: PageForm[];
   load(ctx: PageContext): Promise<ReactNode>;
@@ -25,26 +26,28 @@ export type SectionPanel = {
 export const SECTION_PANELS: Partial<Record<SettingsSection, SectionPanel>> = {
   // The firm's backups, and "Back up now".
   backup: {
-    reads: [listBackups],
+    parts: { backups: listBackups },
     offers: { backUpNow: createBackup },
     forms: [backUpNowForm],
-    load: async ({ read, closed }) => (
-      <BackupsPanel {...await read(listBackups)} backUpNowRefusal={closed.backUpNow} />
-    ),
+    load: async ({ read, closed }) =>
+      closed.backups ? undefined : (
+        <BackupsPanel {...await read(listBackups)} backUpNowRefusal={closed.backUpNow} />
+      ),
   },
   email: {
-    reads: [getUser],
+    parts: { address: getUser },
     offers: { testEmail },
-    load: async (ctx) => (
-      <section className="card settings-panel" aria-labelledby="email-test-title">
-        <h3 id="email-test-title">Send test email</h3>
-        <EmailTestForm adminEmail={await ownAddress(ctx)} disabled={ctx.closed.testEmail} />
-      </section>
-    ),
+    load: async (ctx) =>
+      ctx.closed.address ? undefined : (
+        <section className="card settings-panel" aria-labelledby="email-test-title">
+          <h3 id="email-test-title">Send test email</h3>
+          <EmailTestForm adminEmail={await ownAddress(ctx)} disabled={ctx.closed.testEmail} />
+        </section>
+      ),
   },
   // The logo is the firm's look, as the request read it (src/http/context.ts).
   appearance: {
-    reads: [],
+    parts: {},
     offers: { uploadLogo, removeLogo },
     load: async ({ firm, closed }) => (
       <section className="card settings-panel" aria-labelledby="logo-title">
