@@ -179,8 +179,15 @@ export async function axeViolations(page: Page): Promise<string[]> {
   );
 }
 
-/** The whole page; or only the viewport, where a modal and its backdrop are (they are fixed to it). */
+/** Screenshots are taken only when asked for (SCREENSHOTS=1): each costs a full-page render. */
+export const SCREENSHOTS = process.env.SCREENSHOTS === '1';
+
+/**
+ * With SCREENSHOTS=1, the page into /tmp/screens/NAME.png: the whole page, or only the viewport, where a
+ * modal and its backdrop are (they are fixed to it). Otherwise nothing.
+ */
 export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  if (!SCREENSHOTS) return;
   fs.mkdirSync(SCREENS_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage: options.fullPage ?? true });
 }
