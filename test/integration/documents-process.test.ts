@@ -137,7 +137,7 @@ describe('a 50 MB upload to the real server', () => {
     expect(warmed.status).toBe(201);
     const warmId = ((await warmed.json()) as DocumentRecord).id;
     await waitFor(async () => (await get(`/documents/${warmId}`)).status === 'done', 60_000);
-    // …and no analysis is still running in the server (the demo data set's included).
+    // …and no analysis is still running in the server (the demo firm's documents', were they seeded).
     await waitFor(async () => {
       const [queued, processing] = await Promise.all([
         get('/documents?status=queued&pageSize=1'),
