@@ -21,6 +21,7 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!mrz/src/)'],
   // The timing tests need neither the build nor the PGlite template.
   globalSetup: timing ? undefined : '<rootDir>/test/helpers/global-setup.ts',
+  globalTeardown: timing ? undefined : '<rootDir>/test/helpers/global-teardown.ts',
   testTimeout: 30000,
   maxWorkers: timing ? 1 : 2,
   // A worker is replaced before its next file once its heap passed this. The embedded databases (PGlite)

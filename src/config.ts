@@ -11,11 +11,6 @@ export const DEFAULT_DEMO_PASSWORD = 'Reti-Demo-2026!';
 /** Where pages show times when TIME_ZONE is unset: the firms are in the United States. */
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 
-const flag = z
-  .enum(['0', '1', 'true', 'false', ''])
-  .optional()
-  .transform((v) => v === '1' || v === 'true');
-
 const protocolOf = (value: string) => {
   try {
     return new URL(value).protocol;
@@ -55,7 +50,12 @@ const envSchema = z.object({
     .regex(/^(\/[A-Za-z0-9._~-]+)+$|^https?:\/\/\S+$/, 'must be a path such as /api or an http(s) URL')
     .default('/api'),
   PUBLIC_URL: url(['http:', 'https:']).optional(),
-  DEMO: flag,
+  // Unset: on outside production, off in production.
+  DEMO: z.enum(['0', '1', 'true', 'false'], { error: 'must be 1, true, 0 or false' }).optional(),
+  DEMO_DOCUMENTS: z
+    .enum(['0', '1', 'true', 'false'], { error: 'must be 1, true, 0 or false' })
+    .optional()
+    .transform((v) => v === undefined || v === '1' || v === 'true'),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
@@ -118,6 +118,11 @@ export type Config = {
   apiBaseUrl: string;
   publicUrl: string;
   demo: boolean;
+  /**
+   * Whether the demo firm gets its 89 documents (stored, then analyzed in the background: OCR of the scans
+   * takes minutes of CPU). Off for servers that need the demo logins and cases but not the documents.
+   */
+  demoDocuments: boolean;
   demoPassword: string;
   logLevel: string;
   trustProxy: boolean | number | string;
@@ -151,12 +156,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
-  const demo = !production || e.DEMO;
+  const demo = e.DEMO === undefined ? !production : e.DEMO === '1' || e.DEMO === 'true';
   if (production && !e.SESSION_SECRET)
     throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required in production');
   if (production && !e.SETTINGS_KEY)
     throw new ConfigError('Invalid configuration:\n  SETTINGS_KEY: required in production');
-  if (production && e.DEMO && !e.DEMO_PASSWORD)
+  if (production && demo && !e.DEMO_PASSWORD)
     throw new ConfigError(
       'Invalid configuration:\n  DEMO_PASSWORD: required when DEMO=1 in production (no default credentials)',
     );
@@ -172,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiBaseUrl: e.API_BASE_URL.replace(/\/$/, ''),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     demo,
+    demoDocuments: demo && e.DEMO_DOCUMENTS,
     demoPassword: e.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

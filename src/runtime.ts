@@ -21,7 +21,8 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
   try {
     const seeded = await prepareDatabase(database, {
       demoPassword: config.demo ? config.demoPassword : undefined,
-      documentsDir: documentsDirOf(config),
+      // Only when asked for: the documents are analyzed in the background, minutes of OCR after a first start.
+      documentsDir: config.demoDocuments ? documentsDirOf(config) : undefined,
       logger,
     });
     const redis = config.redisUrl ? createRedis(config.redisUrl, logger) : undefined;

@@ -24,8 +24,11 @@ export function useDialog(onClose: () => void, openOnMount: boolean) {
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    // The server opens the dialog without JavaScript (after a form post); make it a real modal now.
-    if (openOnMount || dialog.open) {
+    // The server opens the dialog without JavaScript (after a form post); make it a real modal now. One
+    // that is modal already was opened by the click that brought the island to life (replayed once it
+    // hydrated, before this effect ran): closing it again would fire 'close' a moment later, whose reset
+    // would wipe what the person has typed since, such as the password.
+    if ((openOnMount || dialog.open) && !dialog.matches(':modal')) {
       dialog.close();
       showOnFirstField(dialog);
     }

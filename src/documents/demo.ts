@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { createCaseRecords } from '../cases/service';
 import type { DB } from '../db/schema';
-import { demoDocumentFiles } from './demo-files';
+import { demoDocumentFiles } from '../demo/files';
 import { insertQueued } from './service';
 import type { DocumentStorage } from './storage';
 import { createDocumentsStore } from './store';

@@ -106,6 +106,23 @@ describe('sign-in and sign-out in the browser', () => {
       },
     );
 
+    it('keeps what is typed the moment the modal opens (the click that hydrates it does not close it again)', async () => {
+      const { page } = await suite.open();
+      // Every 'close' of a dialog, counted from the page's first script on.
+      await page.evaluateOnNewDocument(() => {
+        const seen = window as unknown as { closes: number };
+        seen.closes = 0;
+        document.addEventListener('close', () => seen.closes++, true);
+      });
+      await page.goto(`${suite.url}/public`);
+      await fillLoginModal(page, 'admin', 'typed-at-once');
+      // A 'close' fired late (the island closing and reopening the dialog it hydrated) resets the form:
+      // a slow machine saw it after the password was typed, and Login then did nothing.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await page.evaluate(() => (window as unknown as { closes: number }).closes)).toBe(0);
+      expect(await (await field(page, 'Password')).evaluate((e) => e.value)).toBe('typed-at-once');
+    });
+
     it('shows and hides the password with the toggle', async () => {
       const { page } = await suite.open();
       await page.goto(`${suite.url}/public`);

@@ -24,11 +24,11 @@ import {
   fill,
   islandsHydrated,
   pathOf,
+  screenshot,
+  SCREENSHOTS,
   textOf,
 } from './support';
 
-/** Screenshots for people to look at, at a desktop's and a phone's width. */
-const SHOTS_DIR = '/tmp/shots';
 const DOCUMENT_PAGE = /^\/user\/documents\/[0-9a-f-]{36}$/;
 
 const RECEIPT_NOTICE = [
@@ -72,7 +72,6 @@ describe('Documents in the browser', () => {
 
   beforeAll(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'documents-e2e-'));
-    fs.mkdirSync(SHOTS_DIR, { recursive: true });
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -111,10 +110,12 @@ describe('Documents in the browser', () => {
       .where('name', '=', name)
       .executeTakeFirstOrThrow();
 
+  /** With SCREENSHOTS=1, screenshots for people to look at, at a desktop's and a phone's width. */
   async function shoot(page: Page, name: string) {
+    if (!SCREENSHOTS) return;
     for (const width of [1366, 390]) {
       await page.setViewport({ width, height: 900 });
-      await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${width}.png`), fullPage: true });
+      await screenshot(page, `${name}-${width}`);
     }
     await page.setViewport({ width: 1280, height: 900 });
   }

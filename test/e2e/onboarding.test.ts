@@ -1,12 +1,12 @@
-import type { Browser, BrowserContext, HTTPRequest, Page } from 'puppeteer';
-import { listen, startTestApp, DEMO_PASSWORD, type TestApp } from '../helpers/app';
-import { launchBrowser } from '../helpers/browser';
-import { inviteLink, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import type { HTTPRequest, Page } from 'puppeteer';
+import { DEMO_PASSWORD } from '../helpers/app';
+import { inviteLink } from '../helpers/smtp';
 import { totpCode } from '../helpers/totp';
 import {
   axeViolations,
   clickAndWait,
   control,
+  e2eSuite,
   field,
   fill,
   islandsHydrated,
@@ -29,47 +29,12 @@ const FORM = '.onboarding-form';
  * link: in Chromium, with JavaScript and without, against a real SMTP server on loopback.
  */
 describe('firm onboarding and invitations', () => {
-  let smtp: TestSmtpServer;
-  let t: TestApp;
-  let browser: Browser;
-  let server: { url: string; close(): Promise<void> };
-  let contexts: BrowserContext[] = [];
-  let errors: string[] = [];
-
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    [t, browser] = await Promise.all([startTestApp({ env: { SMTP_URL: smtp.url } }), launchBrowser()]);
-    server = await listen(t);
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.map((c) => c.close()));
-    contexts = [];
-    const seen = errors;
-    errors = [];
-    // The refused forms answer 422 by design; what must never happen is a failed hydration or a script error.
-    expect(seen.filter((e) => /hydrat|pageerror:|Minified React error/i.test(e))).toEqual([]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await t?.close();
-    await smtp?.close();
-  });
+  // The refused forms answer 422 by design; what must never happen is a failed hydration, a script error
+  // or any console error naming React.
+  const suite = e2eSuite({ smtp: true, failOn: /Minified React error/i });
 
   /** A page in a browser context of its own; console errors and page errors fail the test. */
-  async function open(javaScript: boolean): Promise<Page> {
-    const context = await browser.createBrowserContext();
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    await page.setViewport({ width: 1280, height: 900 });
-    await page.setJavaScriptEnabled(javaScript);
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-    });
-    page.on('pageerror', (e) => errors.push(`pageerror: ${e instanceof Error ? e.message : String(e)}`));
-    return page;
-  }
+  const open = async (javaScript: boolean): Promise<Page> => (await suite.open({ javaScript })).page;
 
   /** Holds the page's requests to the paths asked for, one at a time, and lets every other one through. */
   async function requestHolder(page: Page) {
@@ -86,7 +51,7 @@ describe('firm onboarding and invitations', () => {
   }
 
   async function signIn(page: Page, userId: string, password: string) {
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${suite.url}/login`);
     await fill(page, 'User ID', userId, 'main');
     await fill(page, 'Password', password, 'main');
     await clickAndWait(page, await control(page, 'Login', 'main'));
@@ -98,13 +63,7 @@ describe('firm onboarding and invitations', () => {
     );
   const isDisabled = async (page: Page, name: string) =>
     (await control(page, name, 'main')).evaluate((b) => (b as HTMLButtonElement).disabled);
-  /** Axe runs in the page, so a page without JavaScript lets it in for the check only. */
-  async function noViolations(page: Page) {
-    const javaScript = page.isJavaScriptEnabled();
-    if (!javaScript) await page.setJavaScriptEnabled(true);
-    expect(await axeViolations(page)).toEqual([]);
-    if (!javaScript) await page.setJavaScriptEnabled(false);
-  }
+  const noViolations = async (page: Page) => expect(await axeViolations(page)).toEqual([]);
 
   async function fillFirm(page: Page, firm: { name: string; email: string; phone: string }) {
     await fill(page, 'Firm Name', firm.name, 'main');
@@ -117,15 +76,15 @@ describe('firm onboarding and invitations', () => {
   }
 
   const firmNamed = (name: string) =>
-    t.database.db.selectFrom('firms').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
+    suite.t.database.db.selectFrom('firms').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
 
   /** The invitee's side, the same with and without JavaScript: the link, a weak password, then the account. */
   async function acceptInvitation(javaScript: boolean, email: string, firmName: string, userId: string) {
-    const mail = await smtp.waitFor((e) => e.to.includes(email));
+    const mail = await suite.smtp.waitFor((e) => e.to.includes(email));
     const link = inviteLink(mail.text);
     expect(link).not.toBe('');
     const page = await open(javaScript);
-    await page.goto(`${server.url}${new URL(link).pathname}`);
+    await page.goto(`${suite.url}${new URL(link).pathname}`);
     expect(await textOf(page, 'main h1')).toBe(`Join ${firmName}`);
     await noViolations(page);
     if (javaScript) await screenshot(page, 'invite');
@@ -160,7 +119,7 @@ describe('firm onboarding and invitations', () => {
     expect((await firmNamed(firmName)).status).toBe('active');
 
     // The link is spent: it says so, and where to go instead.
-    const again = await page.goto(`${server.url}${new URL(link).pathname}`);
+    const again = await page.goto(`${suite.url}${new URL(link).pathname}`);
     expect(again?.status()).toBe(410);
     expect(await textOf(page, 'main h1')).toBe('This invitation has already been used');
     expect(await control(page, 'Go to Login', 'main')).toBeTruthy();
@@ -172,7 +131,7 @@ describe('firm onboarding and invitations', () => {
     const firm = { name: 'Harbor Law JS', email: 'dana@harbor-js.example', phone: '+1 (555) 010-3000' };
     const page = await open(true);
     await signIn(page, 'reti', DEMO_PASSWORD);
-    await page.goto(`${server.url}/reti/firm-onboard`);
+    await page.goto(`${suite.url}/reti/firm-onboard`);
     await islandsHydrated(page);
     expect(await isDisabled(page, 'Send Invitation')).toBe(true);
     await noViolations(page);
@@ -233,7 +192,7 @@ describe('firm onboarding and invitations', () => {
     const firm = { name: 'Harbor Law No JS', email: 'dana@harbor-nojs.example', phone: '(555) 010-4000' };
     const page = await open(false);
     await signIn(page, 'reti', DEMO_PASSWORD);
-    await page.goto(`${server.url}/reti/firm-onboard`);
+    await page.goto(`${suite.url}/reti/firm-onboard`);
     expect(await isDisabled(page, 'Send Invitation')).toBe(true);
 
     await fillFirm(page, { ...firm, phone: '12' });

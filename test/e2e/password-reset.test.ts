@@ -1,10 +1,8 @@
 import crypto from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'puppeteer';
+import type { Page } from 'puppeteer';
 import { createUsersService } from '../../src/users/service';
-import { demoFirmId, listen, startTestApp, type TestApp } from '../helpers/app';
-import { launchBrowser } from '../helpers/browser';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
-import { axeViolations, clickAndWait, control, fill, pathOf, textOf } from './support';
+import { demoFirmId } from '../helpers/app';
+import { axeViolations, clickAndWait, control, e2eSuite, fill, pathOf, textOf } from './support';
 
 const SAME =
   'If an account matches, we have emailed a link to reset its password. It works once, for 1 hour.';
@@ -22,59 +20,19 @@ const resetLink = (text: string) => /https?:\/\/\S+\/password\/reset\/[A-Za-z0-9
  * with JavaScript and without, against a real SMTP server on loopback.
  */
 describe('password reset in the browser', () => {
-  let smtp: TestSmtpServer;
-  let t: TestApp;
-  let browser: Browser;
-  let server: { url: string; close(): Promise<void> };
-  let contexts: BrowserContext[] = [];
-  let errors: string[] = [];
+  // Refused forms answer 401/410/422 by design; a failed hydration, a script error or any console error
+  // naming React never may.
+  const suite = e2eSuite({ smtp: true, failOn: /Minified React error/i });
 
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    [t, browser] = await Promise.all([startTestApp({ env: { SMTP_URL: smtp.url } }), launchBrowser()]);
-    server = await listen(t);
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.map((c) => c.close()));
-    contexts = [];
-    const seen = errors;
-    errors = [];
-    // Refused forms answer 401/410/422 by design; a failed hydration or a script error never may.
-    expect(seen.filter((e) => /hydrat|pageerror:|Minified React error/i.test(e))).toEqual([]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await t?.close();
-    await smtp?.close();
-  });
+  /** A page in a browser context of its own; console errors and page errors fail the test. */
+  const open = async (javaScript: boolean): Promise<Page> => (await suite.open({ javaScript })).page;
 
-  async function open(javaScript: boolean): Promise<Page> {
-    const context = await browser.createBrowserContext();
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    await page.setViewport({ width: 1280, height: 900 });
-    await page.setJavaScriptEnabled(javaScript);
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-    });
-    page.on('pageerror', (e) => errors.push(`pageerror: ${e instanceof Error ? e.message : String(e)}`));
-    return page;
-  }
-
-  /** Axe runs in the page, so a page without JavaScript lets it in for the check only. */
-  async function noViolations(page: Page) {
-    const javaScript = page.isJavaScriptEnabled();
-    if (!javaScript) await page.setJavaScriptEnabled(true);
-    expect(await axeViolations(page)).toEqual([]);
-    if (!javaScript) await page.setJavaScriptEnabled(false);
-  }
+  const noViolations = async (page: Page) => expect(await axeViolations(page)).toEqual([]);
 
   async function newUser() {
     const n = crypto.randomBytes(4).toString('hex');
-    const row = await createUsersService(t.database.db).create({
-      firmId: await demoFirmId(t.database),
+    const row = await createUsersService(suite.t.database.db).create({
+      firmId: await demoFirmId(suite.t.database),
       loginId: `browser${n}`,
       firstName: 'Dana',
       email: `dana.${n}@harbor.example`,
@@ -85,7 +43,7 @@ describe('password reset in the browser', () => {
   }
 
   async function signIn(page: Page, userId: string, password: string) {
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${suite.url}/login`);
     await fill(page, 'User ID', userId, 'main');
     await fill(page, 'Password', password, 'main');
     return clickAndWait(page, await control(page, 'Login', 'main'));
@@ -93,7 +51,7 @@ describe('password reset in the browser', () => {
 
   /** The link's page: a weak password refused beside its field, then the new one; lands on /login. */
   async function chooseNewPassword(page: Page, link: string) {
-    await page.goto(`${server.url}${new URL(link).pathname}`);
+    await page.goto(`${suite.url}${new URL(link).pathname}`);
     expect(await textOf(page, 'main h1')).toBe('Choose a new password');
     await noViolations(page);
     await fill(page, 'New password', 'too-weak-1', 'main');
@@ -112,7 +70,7 @@ describe('password reset in the browser', () => {
   it.each([true, false])('from the Login modal to a new password (JavaScript %s)', async (javaScript) => {
     const user = await newUser();
     const page = await open(javaScript);
-    await page.goto(`${server.url}/public`);
+    await page.goto(`${suite.url}/public`);
     if (javaScript) {
       // The header's Login opens the modal, whose "Forgot password?" is a plain link.
       await (await control(page, 'Login', 'header')).click();
@@ -131,7 +89,7 @@ describe('password reset in the browser', () => {
     expect(pathOf(page)).toBe('/login');
     expect(await textOf(page, '.flash')).toBe(SAME);
 
-    const link = resetLink((await smtp.waitFor((e) => e.to.includes(user.email))).text);
+    const link = resetLink((await suite.smtp.waitFor((e) => e.to.includes(user.email))).text);
     expect(link).not.toBe('');
     await chooseNewPassword(page, link);
 
@@ -139,7 +97,7 @@ describe('password reset in the browser', () => {
     expect(pathOf(page)).toBe('/user/dashboard');
 
     // The link is spent.
-    const again = await page.goto(`${server.url}${new URL(link).pathname}`);
+    const again = await page.goto(`${suite.url}${new URL(link).pathname}`);
     expect(again?.status()).toBe(410);
     expect(await textOf(page, 'main h1')).toBe(USED);
   });
@@ -152,7 +110,7 @@ describe('password reset in the browser', () => {
       expect(refused?.status()).toBe(401);
       expect(await textOf(page, 'main [role=alert]')).toBe(INVALID);
     }
-    const mail = await smtp.waitFor((e) => e.to.includes(user.email));
+    const mail = await suite.smtp.waitFor((e) => e.to.includes(user.email));
     expect(mail.subject).toBe('Your Reti Immigration account is locked for 15 minutes');
     // The right password is refused alike while the lock lasts.
     expect((await signIn(page, user.loginId, OLD_PASSWORD))?.status()).toBe(401);

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AxePuppeteer } from '@axe-core/puppeteer';
 import type { Browser, BrowserContext, ElementHandle, HTTPRequest, HTTPResponse, Page } from 'puppeteer';
-import { listen, startTestApp, type TestApp } from '../helpers/app';
+import { listen, startTestApp, type TestApp, type TestAppOptions } from '../helpers/app';
 import { launchBrowser } from '../helpers/browser';
+import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 
 /** Screenshots for people to look at; outside the repository on purpose. */
 const SCREENS_DIR = '/tmp/screens';
@@ -16,20 +17,32 @@ const HYDRATION_ERROR = /hydrat|Minified React error #(418|419|421|422|423|425)\
 
 export type OpenPage = { page: Page; errors: string[] };
 
+export type E2eOptions = {
+  /** A real SMTP server on loopback that the app sends its email through (SMTP_URL): `suite.smtp`. */
+  smtp?: boolean;
+  /** The test app's own options (its environment, limits…). */
+  app?: TestAppOptions;
+  /** Console errors that fail a test too, beside failed hydrations and page errors. */
+  failOn?: RegExp;
+};
+
 /**
- * One file's world: a real app on a loopback port and one browser. Every test opens its pages in a
- * browser context of its own (cookies never leak between tests); after each test the contexts close
- * and the page errors they saw are checked.
+ * One file's world: a real app on a loopback port and one browser (and, when asked, an SMTP server).
+ * Every test opens its pages in a browser context of its own (cookies never leak between tests); after
+ * each test the contexts close and the page errors they saw are checked.
  */
-export function e2eSuite() {
+export function e2eSuite(options: E2eOptions = {}) {
   let t: TestApp;
   let browser: Browser;
   let server: { url: string; close(): Promise<void> };
+  let smtp: TestSmtpServer | undefined;
   let contexts: BrowserContext[] = [];
   let opened: OpenPage[] = [];
 
   beforeAll(async () => {
-    [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+    smtp = options.smtp ? await startSmtpServer() : undefined;
+    const app = { ...options.app, env: { ...options.app?.env, ...(smtp && { SMTP_URL: smtp.url }) } };
+    [t, browser] = await Promise.all([startTestApp(app), launchBrowser()]);
     server = await listen(t);
   });
 
@@ -40,12 +53,14 @@ export function e2eSuite() {
     opened = [];
     expect(seen.filter((e) => HYDRATION_ERROR.test(e))).toEqual([]);
     expect(seen.filter((e) => e.startsWith('pageerror:'))).toEqual([]);
+    if (options.failOn) expect(seen.filter((e) => options.failOn!.test(e))).toEqual([]);
   });
 
   afterAll(async () => {
     await browser?.close();
     await server?.close();
     await t?.close();
+    await smtp?.close();
   });
 
   return {
@@ -54,6 +69,11 @@ export function e2eSuite() {
     },
     get url() {
       return server.url;
+    },
+    /** The SMTP server the app sends through (only with `smtp: true`). */
+    get smtp(): TestSmtpServer {
+      if (!smtp) throw new Error('e2eSuite({ smtp: true }) starts the SMTP server');
+      return smtp;
     },
     /** A new page in a fresh browser context, 1280×900, JavaScript on unless asked otherwise. */
     async open(options: { javaScript?: boolean } = {}): Promise<OpenPage> {
@@ -171,16 +191,29 @@ export async function holdRequest(page: Page, pathname: string): Promise<{ held:
   return { held };
 }
 
-/** Axe's default rules (WCAG 2 A and AA, and best practices): the violations, as short readable lines. */
+/**
+ * Axe's default rules (WCAG 2 A and AA, and best practices): the violations, as short readable lines.
+ * Axe runs in the page, so a page without JavaScript lets it in for the check only.
+ */
 export async function axeViolations(page: Page): Promise<string[]> {
+  const javaScript = page.isJavaScriptEnabled();
+  if (!javaScript) await page.setJavaScriptEnabled(true);
   const result = await new AxePuppeteer(page).analyze();
+  if (!javaScript) await page.setJavaScriptEnabled(false);
   return result.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
 }
 
-/** The whole page; or only the viewport, where a modal and its backdrop are (they are fixed to it). */
+/** Screenshots are taken only when asked for (SCREENSHOTS=1): each costs a full-page render. */
+export const SCREENSHOTS = process.env.SCREENSHOTS === '1';
+
+/**
+ * With SCREENSHOTS=1, the page into /tmp/screens/NAME.png: the whole page, or only the viewport, where a
+ * modal and its backdrop are (they are fixed to it). Otherwise nothing.
+ */
 export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  if (!SCREENSHOTS) return;
   fs.mkdirSync(SCREENS_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage: options.fullPage ?? true });
 }

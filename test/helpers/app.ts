@@ -17,7 +17,7 @@ import type { Role } from '../../src/shared/session';
 import { createSettingsService } from '../../src/settings/service';
 import { DEFAULT_SECURITY } from '../../src/shared/settings';
 import { createUsersService } from '../../src/users/service';
-import { pgliteTemplate } from './template';
+import { pgliteTemplate, POSTGRES_TEMPLATE_VARIABLE } from './template';
 import { DEMO_FIRM } from '../../src/demo/accounts';
 import { readManifest } from '../../src/http/assets';
 import { createLogger } from '../../src/logger';
@@ -77,9 +77,44 @@ export async function postgresSchema(
   };
 }
 
+/** The URL of the database `name` on the server of `base`. */
+export function postgresDatabaseUrl(base: string, name: string): string {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * A database of its own for one test app: a copy of the run's prepared template (see global-setup), so
+ * migrated and demo-seeded already. Undefined when the run made none.
+ */
+export async function postgresCopy(
+  base = process.env.TEST_DATABASE_URL!,
+): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const template = process.env[POSTGRES_TEMPLATE_VARIABLE];
+  if (!template) return undefined;
+  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  // WAL_LOG (PostgreSQL 15's default, named for older defaults): no checkpoint, which FILE_COPY waits for.
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template} STRATEGY WAL_LOG`);
+  await admin.end();
+  return {
+    url: postgresDatabaseUrl(base, name),
+    async drop() {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`DROP DATABASE ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const backend = options.backend ?? 'pglite';
-  const pgSchema = backend === 'postgres' ? await postgresSchema() : undefined;
+  // PostgreSQL: a copy of the run's template, or (without one) a schema of its own, prepared below.
+  const copy = backend === 'postgres' ? await postgresCopy() : undefined;
+  const pgSchema = backend === 'postgres' ? (copy ?? (await postgresSchema())) : undefined;
   // A folder of its own (documents' files, backups), removed on close: parallel apps share firm IDs.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reti-test-'));
   const config = loadConfig({
@@ -96,13 +131,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...options.env,
   });
   const url = pgSchema && (options.postgresUrl?.(pgSchema.url) ?? pgSchema.url);
-  // PGlite starts from the run's prepared template; a PostgreSQL schema of its own is prepared here.
+  // PGlite starts from the run's prepared template.
   const database = await openDatabase({
     url,
     dataDir: 'memory://',
     template: url ? undefined : pgliteTemplate(),
   });
-  if (url) await prepareDatabase(database, { demoPassword: DEMO_PASSWORD });
+  if (url && !copy) await prepareDatabase(database, { demoPassword: DEMO_PASSWORD });
   const logger = options.logger ?? createLogger('silent');
   const redisUrl = typeof options.redis === 'string' ? options.redis : options.redis ? REDIS_URL : undefined;
   const redis = redisUrl ? createRedis(redisUrl, logger) : undefined;

@@ -8,7 +8,7 @@ import { createPolisher } from '../../src/ai/brief/polish';
 import { createCaseFacts } from '../../src/ai';
 import { createClientsService } from '../../src/cases/client-service';
 import { createCasesService } from '../../src/cases/service';
-import { bankStatement, marriageCertificate, notice, type Person } from '../../src/documents/demo-papers';
+import { bankStatement, marriageCertificate, notice, type Person } from '../../src/demo/papers';
 import { createSandbox } from '../../src/documents/sandbox';
 import { createDocumentsService } from '../../src/documents/service';
 import { localDocumentStorage } from '../../src/documents/storage';

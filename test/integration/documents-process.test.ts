@@ -4,9 +4,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { DEFAULT_DEMO_PASSWORD } from '../../src/config';
 import { DOCUMENT_MAX_BYTES, type DocumentRecord } from '../../src/shared/documents';
-import { csrfFrom } from '../helpers/app';
+import { csrfFrom, DEMO_PASSWORD } from '../helpers/app';
 import { pdfLikeFile } from '../helpers/documents';
 import { textPdf } from '../helpers/files';
 import { waitFor } from '../helpers/poll';
@@ -116,7 +115,7 @@ describe('a 50 MB upload to the real server', () => {
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ user_id: 'attorney', password: DEFAULT_DEMO_PASSWORD }),
+      body: JSON.stringify({ user_id: 'attorney', password: DEMO_PASSWORD }),
     });
     expect(login.status).toBe(200);
     const cookie = login.headers.getSetCookie()[0].split(';')[0];
@@ -138,7 +137,7 @@ describe('a 50 MB upload to the real server', () => {
     expect(warmed.status).toBe(201);
     const warmId = ((await warmed.json()) as DocumentRecord).id;
     await waitFor(async () => (await get(`/documents/${warmId}`)).status === 'done', 60_000);
-    // …and no analysis is still running in the server (the demo data set's included).
+    // …and no analysis is still running in the server (the demo firm's documents', were they seeded).
     await waitFor(async () => {
       const [queued, processing] = await Promise.all([
         get('/documents?status=queued&pageSize=1'),

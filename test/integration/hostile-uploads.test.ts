@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { documentsDirOf } from '../../src/documents/storage';
-import { signIn, startTestApp, type TestApp } from '../helpers/app';
+import { DEMO_PASSWORD, signIn, startTestApp, type TestApp } from '../helpers/app';
 import { killServers, listeningPort, startServer } from '../helpers/process';
 import { waitFor } from '../helpers/poll';
 
@@ -168,13 +168,13 @@ describe('a cut-off multipart request', () => {
 
   it('is refused, and the server keeps answering', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reti-cutoff-'));
-    const server = startServer({ PORT: '0', DATA_DIR: dataDir, DEMO_PASSWORD: 'Cut-Off-Demo-2026!' });
+    const server = startServer({ PORT: '0', DATA_DIR: dataDir });
     try {
       const port = await listeningPort(server);
       const base = `http://127.0.0.1:${port}`;
       const login = await request(base)
         .post('/api/auth/login')
-        .send({ user_id: 'admin', password: 'Cut-Off-Demo-2026!' })
+        .send({ user_id: 'admin', password: DEMO_PASSWORD })
         .expect(200);
       const cookie = String(login.headers['set-cookie']![0]).split(';')[0];
       // The 90 bytes of the report: a logo part that ends in the middle of its file, with no token at all.

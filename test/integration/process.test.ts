@@ -23,14 +23,14 @@ describe('the server process', () => {
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('stops with a message naming the variable when the configuration is bad', async () => {
-    const server = startServer({ PORT: 'eighty', DATA_DIR: dataDir });
+    const server = startServer({ PORT: 'eighty', DATA_DIR: dataDir }, { cold: true });
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain('Invalid configuration:');
     expect(server.output()).toContain('PORT: ');
   });
 
   it('starts on PGlite, prints the URL and demo logins, refuses a second process on the folder, and stops cleanly on SIGTERM', async () => {
-    const server = startServer({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    const server = startServer({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' }, { cold: true });
     const port = await listeningPort(server);
     await waitFor(() => server.output().includes('demo logins'));
     expect(server.output()).toContain(`Reti Immigration is running at http://localhost:${port}`);

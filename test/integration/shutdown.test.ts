@@ -4,9 +4,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { waitFor } from '../helpers/poll';
-import { exitWithin, killServers, listeningPort, startServer } from '../helpers/process';
+import { exitWithin, killServers, listeningPort, startServer, templateInto } from '../helpers/process';
 
-// Each test starts a server on a fresh data folder: a cold start (see listeningPort) before what is tested.
+// Each test starts a server on a fresh data folder, from the run's prepared template (see startServer).
 jest.setTimeout(90_000);
 
 describe('stopping the server process', () => {
@@ -115,9 +115,17 @@ describe('npm start', () => {
   async function npmStart() {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reti-npm-start-'));
     dataDirs.push(dataDir);
+    templateInto(dataDir);
     const child = spawn('npm', ['start'], {
       cwd: root,
-      env: { PATH: process.env.PATH ?? '', HOME: dataDir, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: dataDir,
+        PORT: '0',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'info',
+        DEMO_DOCUMENTS: '0',
+      },
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

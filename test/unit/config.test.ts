@@ -67,6 +67,16 @@ describe('configuration from the environment', () => {
     ).toBe(true);
   });
 
+  it('turns the demo data set off outside production with DEMO=0, and its documents with DEMO_DOCUMENTS=0', () => {
+    expect(loadConfig({ ...base, DEMO: '0' })).toMatchObject({ demo: false, demoDocuments: false });
+    expect(loadConfig({ ...base, DEMO: 'false', NODE_ENV: 'test' }).demo).toBe(false);
+    expect(loadConfig(base)).toMatchObject({ demo: true, demoDocuments: true });
+    expect(loadConfig({ ...base, DEMO_DOCUMENTS: '0' })).toMatchObject({ demo: true, demoDocuments: false });
+    expect(() => loadConfig({ ...base, DEMO_DOCUMENTS: 'some' })).toThrow(
+      /DEMO_DOCUMENTS: must be 1, true, 0 or false/,
+    );
+  });
+
   it('takes any IANA time zone name, kept in its canonical spelling', () => {
     expect(loadConfig({ ...base, TIME_ZONE: 'America/Los_Angeles' }).timeZone).toBe('America/Los_Angeles');
     expect(loadConfig({ ...base, TIME_ZONE: 'america/chicago' }).timeZone).toBe('America/Chicago');

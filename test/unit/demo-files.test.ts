@@ -4,8 +4,8 @@ import mammoth from 'mammoth';
 import { parse } from 'mrz';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { DEMO_CLIENT_NAMES } from '../../src/demo/people';
-import { type DemoCase, type DemoFile, demoDocumentFiles } from '../../src/documents/demo-files';
-import { mrzCheckDigit } from '../../src/documents/demo-papers';
+import { type DemoCase, type DemoFile, demoDocumentFiles } from '../../src/demo/files';
+import { mrzCheckDigit } from '../../src/demo/papers';
 import { addDays } from '../../src/shared/dates';
 import { CARD_FORMS } from '../../src/shared/documents';
 

@@ -9,8 +9,8 @@
 import type { DocumentCategory, FileKind } from '../shared/documents';
 import { type CaseType, FORM_TYPES, type FormType } from '../shared/cases';
 import { addDays } from '../shared/dates';
-import { DEMO_ACCOUNTS, DEMO_FIRM } from '../demo/accounts';
-import { DEMO_CLIENT_NAMES } from '../demo/people';
+import { DEMO_ACCOUNTS, DEMO_FIRM } from './accounts';
+import { DEMO_CLIENT_NAMES } from './people';
 import { type Paper, paperDocx, paperPdf, paperScan } from '../pdf/paper';
 import {
   actaDeNacimiento,
@@ -35,7 +35,7 @@ import {
   rfeResponse,
   taxTranscript,
   uscisForm,
-} from './demo-papers';
+} from './papers';
 
 export type DemoCase = {
   id: string;
