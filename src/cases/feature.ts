@@ -2,11 +2,13 @@ import { declareFeature } from '../access/feature-declaration';
 import { byFirm } from '../backups/tables';
 import type { Services } from '../services';
 import { CASES_ACTIONS, casesFeature as mountCases } from '.';
+import { CASE_PAGES } from './pages';
 
 /** Cases and clients: the pages of both areas, and {API}/cases and /clients. */
 export const casesFeature = declareFeature({
   name: 'cases',
   actions: CASES_ACTIONS,
+  pages: CASE_PAGES,
   tables: [
     { table: 'clients', scope: byFirm, key: ['id'], ids: ['id', 'firm_id'] },
     { table: 'case_counters', scope: byFirm, key: ['year'], ids: ['firm_id'] },
@@ -28,6 +30,5 @@ export const casesFeature = declareFeature({
     },
     { table: 'case_payments', scope: byFirm, key: ['id'], ids: ['id', 'firm_id', 'case_id'] },
   ],
-  mount: (s: Services) =>
-    mountCases({ kit: s.kit, cases: s.cases, clients: s.clients, render: s.render, rules: s.aiTools }),
+  mount: (s: Services) => mountCases({ kit: s.kit, cases: s.cases, clients: s.clients, rules: s.aiTools }),
 });
