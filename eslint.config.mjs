@@ -1,8 +1,14 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
 
-/** The features under src/: each owns its tables (store.ts) and is reached through its service. */
-const FEATURES =
-  'access|admin|ai|areas|audit|auth|backups|branding|cases|contact|demo|documents|firms|forms|health|invitations|jobs|mail|mfa|passwords|public|reports|rules|settings|users';
+/** The features: the folders of src/ that declare themselves (feature.ts), each owning its tables (store.ts). */
+const SRC = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src');
+const FEATURES = fs
+  .readdirSync(SRC, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(SRC, entry.name, 'feature.ts')))
+  .map((entry) => entry.name);
 
 const restrict = (files, patterns) => ({
   files,
@@ -44,21 +50,25 @@ export default tseslint.config(
       },
     ],
   ),
-  restrict(
-    ['src/**'],
-    [
-      {
-        regex: `^\\.\\./(${FEATURES})/store$`,
-        message: "A feature's tables are its own: call that feature's service instead of its store.",
-      },
-    ],
+  // A feature's tables are its own, at any depth of its folder: another feature's store is reached
+  // through that feature's service.
+  ...FEATURES.map((feature) =>
+    restrict(
+      [`src/${feature}/**`],
+      [
+        {
+          regex: `^(\\.\\./)+(${FEATURES.filter((other) => other !== feature).join('|')})/store$`,
+          message: "A feature's tables are its own: call that feature's service instead of its store.",
+        },
+      ],
+    ),
   ),
   // Listed after src/**: for these folders this rule replaces that one (and covers it).
   restrict(
     ['src/http/**', 'src/db/**'],
     [
       {
-        regex: `^\\.\\./(${FEATURES})/`,
+        regex: `^\\.\\./(${FEATURES.join('|')})/`,
         message: 'src/http and src/db serve every feature, so they import none.',
       },
     ],

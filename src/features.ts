@@ -7,6 +7,8 @@ import { auditFeature } from './audit/feature';
 import { authFeature } from './auth/feature';
 import { backupContentsOf } from './backups/tables';
 import { backupsFeature } from './backups/feature';
+import { allMigrations } from './db/migrate';
+import { PLATFORM_MIGRATIONS } from './db/migrations';
 import { brandingFeature } from './branding/feature';
 import { casesFeature } from './cases/feature';
 import { caseTransferFeature } from './cases/transfer-feature';
@@ -69,3 +71,9 @@ export const DECLARED_PAGES = FEATURES.flatMap((feature) => feature.pages ?? [])
 
 /** What a firm's backup takes of each table, in the order a restore writes them; what it leaves out. */
 export const BACKUP_CONTENTS = backupContentsOf(FEATURES.flatMap((feature) => feature.tables ?? []));
+
+/** Every migration: the platform's, then each feature's, run in the order of their numbers. */
+export const MIGRATIONS = allMigrations(
+  PLATFORM_MIGRATIONS,
+  ...FEATURES.map((feature) => feature.migrations ?? {}),
+);

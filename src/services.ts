@@ -325,12 +325,6 @@ export function createServices(
     outboxBacklog: createOutboxStore(db).backlogOf,
     platformSmtp: Boolean(config.smtpUrl),
     llm: config.llm,
-    counters: {
-      activeUsers: accounts.countActive,
-      cases: cases.countOfFirm,
-      documents: documents.countOfFirm,
-      aiTools: aiUsage.countOfFirm,
-    },
     cleanup: cleanupSources({ backups }),
   });
 
@@ -338,9 +332,7 @@ export function createServices(
   const aiTools = aiFeature({
     kit,
     ai,
-    cases,
     documents,
-    render,
     reminders: config.deadlineReminders ? reminders : undefined,
     logger,
   });

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { seedCatalog } from './access/service';
-import { DECLARED_ACTIONS } from './features';
+import { DECLARED_ACTIONS, MIGRATIONS } from './features';
 import type { Database } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemo } from './demo/seed';
@@ -19,7 +19,7 @@ export async function prepareDatabase(
     documentsDir?: string;
   } = {},
 ): Promise<boolean> {
-  const applied = await migrateToLatest(database.db as never);
+  const applied = await migrateToLatest(database.db as never, MIGRATIONS);
   if (applied.length) options.logger?.info({ migrations: applied }, 'database migrated');
   const added = await seedCatalog(database.db, DECLARED_ACTIONS);
   if (added) options.logger?.info({ actions: added }, 'actions catalog seeded');

@@ -10,7 +10,8 @@ export type PageMeta = {
   canonicalPath?: string;
   /** Keep the page out of search engines (private areas, sign-in). */
   noindex?: boolean;
-  jsonLd?: object;
+  /** Structured data for search engines; a function gets the site's public address (PUBLIC_URL). */
+  jsonLd?: object | ((publicUrl: string) => object);
 };
 
 /** JSON for a <script> body: '<' and the two JS line separators are escaped so nothing can close it. */
@@ -52,7 +53,12 @@ export function Document({ meta, children }: { meta: PageMeta; children: ReactNo
         <link rel="icon" href={manifest.icons.ico} sizes="32x32" />
         <link rel="icon" href={manifest.icons.svg} type="image/svg+xml" />
         {meta.jsonLd && (
-          <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(meta.jsonLd) }} />
+          <script
+            type="application/ld+json"
+            dangerouslySetInnerHTML={{
+              __html: scriptJson(typeof meta.jsonLd === 'function' ? meta.jsonLd(publicUrl) : meta.jsonLd),
+            }}
+          />
         )}
       </head>
       <body>

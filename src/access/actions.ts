@@ -1,18 +1,8 @@
-import { OUTCOMES } from '../../islands/ui/access';
-import type { Renderer } from '../http/render';
-import { pages } from '../shared/paths';
 import { declareFor } from './action';
-import {
-  actionFormSchema,
-  permissionsFormSchema,
-  renderActionsRefusal,
-  renderRolesRefusal,
-  toggleFormSchema,
-} from './forms';
 import { actionPatchSchema, actionSchema, permissionRowSchema } from './schema';
 import type { AccessService } from './service';
 
-export type AccessDeps = { access: AccessService; render: Renderer };
+export type AccessDeps = { access: AccessService };
 const action = declareFor<AccessDeps>();
 const CATEGORY = 'Access Control';
 const ACTION_NOT_FOUND = 'Action not found.';
@@ -36,13 +26,7 @@ export const createAction = action({
   grants: { reti: 'w' },
   input: actionSchema,
   status: 201,
-  run: ({ deps, actor }, input) => deps.access.createAction(actor!, input),
-  form: {
-    path: pages.reti.actions,
-    schema: actionFormSchema,
-    done: (_ctx, saved) => ({ to: pages.reti.actions, flash: OUTCOMES.actionAdded(saved.name) }),
-    refused: (ctx, refusal, body) => renderActionsRefusal(ctx, refusal, body),
-  },
+  run: ({ deps, actor }, input) => deps.access.createAction(actor, input),
 });
 
 export const updateAction = action({
@@ -54,13 +38,7 @@ export const updateAction = action({
   notFound: ACTION_NOT_FOUND,
   grants: { reti: 'w' },
   input: actionSchema,
-  run: ({ deps, actor, params }, input) => deps.access.updateAction(actor!, params.id, input),
-  form: {
-    path: pages.reti.action(':id'),
-    schema: actionFormSchema,
-    done: (_ctx, saved) => ({ to: pages.reti.actions, flash: OUTCOMES.actionUpdated(saved.name) }),
-    refused: (ctx, refusal, body) => renderActionsRefusal(ctx, refusal, body),
-  },
+  run: ({ deps, actor, params }, input) => deps.access.updateAction(actor, params.id, input),
 });
 
 export const toggleAction = action({
@@ -72,16 +50,7 @@ export const toggleAction = action({
   notFound: ACTION_NOT_FOUND,
   grants: { reti: 'w' },
   input: actionPatchSchema,
-  run: ({ deps, actor, params }, input) => deps.access.updateAction(actor!, params.id, input),
-  form: {
-    path: pages.reti.actionToggle(':id'),
-    schema: toggleFormSchema,
-    done: (_ctx, saved) => ({
-      to: pages.reti.actions,
-      flash: OUTCOMES.actionToggled(saved.name, saved.isActive),
-    }),
-    refused: (ctx, refusal) => renderActionsRefusal(ctx, refusal),
-  },
+  run: ({ deps, actor, params }, input) => deps.access.updateAction(actor, params.id, input),
 });
 
 export const deleteAction = action({
@@ -92,13 +61,8 @@ export const deleteAction = action({
   route: '/actions/{id}',
   notFound: ACTION_NOT_FOUND,
   grants: { reti: 'd' },
-  run: ({ deps, actor, params }) => deps.access.deleteAction(actor!, params.id),
+  run: ({ deps, actor, params }) => deps.access.deleteAction(actor, params.id),
   answer: () => undefined,
-  form: {
-    path: pages.reti.actionDelete(':id'),
-    done: (_ctx, deleted) => ({ to: pages.reti.actions, flash: OUTCOMES.actionDeleted(deleted.name) }),
-    refused: (ctx, refusal) => renderActionsRefusal(ctx, refusal),
-  },
 });
 
 export const listPermissions = action({
@@ -120,13 +84,7 @@ export const savePermissions = action({
   notFound: ACTION_NOT_FOUND,
   grants: { reti: 'w' },
   input: permissionRowSchema,
-  run: ({ deps, actor, params }, input) => deps.access.savePermissions(actor!, params.actionId, input),
-  form: {
-    path: pages.reti.rolesRow(':actionId'),
-    schema: permissionsFormSchema,
-    done: (_ctx, saved) => ({ to: pages.reti.roles, flash: OUTCOMES.permissionsSaved(saved.name) }),
-    refused: (ctx, refusal, body) => renderRolesRefusal(ctx, refusal, body),
-  },
+  run: ({ deps, actor, params }, input) => deps.access.savePermissions(actor, params.actionId, input),
 });
 
 export const ACCESS_ACTIONS = {

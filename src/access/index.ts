@@ -1,20 +1,17 @@
-import { Router } from 'express';
 import type { Feature } from '../http/feature';
-import type { Renderer } from '../http/render';
 import { ACCESS_ACTIONS } from './actions';
-import { type ActionKit, mountActions } from './kit';
-import { accessPages } from './pages';
+import type { ActionKit } from './kit';
+import { ACCESS_PAGES } from './pages';
 import type { AccessService } from './service';
 
 export { ACCESS_ACTIONS };
 
 /** Access control: Role Management and Actions Management, and {API}/actions and /permissions. */
-export function accessFeature(deps: { kit: ActionKit; access: AccessService; render: Renderer }): Feature {
-  const { kit, access, render } = deps;
-  const { api, forms, bound } = mountActions(kit, ACCESS_ACTIONS, { access, render });
+export function accessFeature(deps: { kit: ActionKit; access: AccessService }): Feature {
+  const { kit, access } = deps;
   return {
-    api,
-    pages: Router().use(forms, accessPages({ access, render, actions: bound })),
+    api: kit.api(Object.values(ACCESS_ACTIONS), { access }),
+    pages: kit.pages(ACCESS_PAGES),
     start: async () => void (await access.start()),
     stop: () => access.stop(),
   };

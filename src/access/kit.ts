@@ -19,7 +19,7 @@ import {
   type Refusal,
 } from './action';
 import { RouteIndex } from './matrix';
-import type { AnyPage, PageContext, PageForm } from './page';
+import { type AnyPage, type PageContext, type PageForm, PageRedirect, PageSend } from './page';
 import type { AccessService } from './service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -258,14 +258,13 @@ export function createActionKit(
         router.get(spec.path, async (req, res, next) => {
           const params = pageParams(spec, req.params);
           if (!params) return spec.passOn ? next('route') : next(pageNotFound(spec));
-          const ctx = pageContextOf(spec, req, res, params);
-          for (const action of spec.reads) await check(req, action);
-          await answerPage(spec, ctx);
+          await answerPage(spec, pageContextOf(spec, req, res, params));
         });
         for (const form of spec.forms ?? []) {
           const path = form.path ?? spec.path;
           if (form.action.upload) for (const one of [path].flat()) uploads.pages.add('POST', one, true);
           router.post(path, async (req, res, next) => {
+            if (form.when && !form.when(textFields(bodyOf(req)))) return next();
             const params = pageParams(spec, req.params);
             if (!params) return spec.passOn ? next('route') : next(pageNotFound(spec));
             await postForm(spec, form, pageContextOf(spec, req, res, params));
@@ -304,10 +303,19 @@ export function createActionKit(
     };
   }
 
-  /** Loads and renders the page (its status: the one given, else the page's own). */
+  /**
+   * Checks each of the page's reads, then loads and renders it (its status: the one given, else the
+   * page's own). A form's page shown again checks them too: a refused post shows no more than a GET.
+   */
   async function answerPage(spec: AnyPage, ctx: PageContext, status?: number): Promise<void> {
+    for (const action of spec.reads) await check(ctx.req, action);
     const data = spec.load ? await spec.load(ctx) : undefined;
     if (data instanceof FileAnswer) return sendFileAnswer(ctx.req, ctx.res, data);
+    if (data instanceof PageSend) return data.send(ctx.res);
+    if (data instanceof PageRedirect) {
+      if (data.flash) setFlash(ctx.req, data.flash.kind, data.flash.message);
+      return ctx.res.redirect(303, data.to);
+    }
     const answer = spec.render(data, ctx);
     options.render(ctx.req, ctx.res, answer.view, {
       meta: answer.meta,
@@ -353,7 +361,11 @@ export function createActionKit(
       if (!form.faulted) throw error;
       req.log.error({ err: error }, `${action.name} failed`);
       const answer = await form.faulted(ctx);
-      options.render(req, res, answer.view, { meta: answer.meta, status: answer.status ?? 500 });
+      options.render(req, res, answer.view, {
+        meta: answer.meta,
+        status: answer.status ?? 500,
+        layout: answer.layout,
+      });
     }
   }
 }

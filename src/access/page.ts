@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import type { z } from 'zod';
 import type { PageMeta } from '../../views/Document';
 import type { FirmContext } from '../http/context';
+import type { FileAnswer } from '../http/file-answer';
 import type { IconName } from '../shared/constants';
 import type { Role, SessionUser } from '../shared/session';
 import type { AnyAction, FormDone, Refusal } from './action';
@@ -60,6 +61,11 @@ export type PageForm = {
   action: AnyAction;
   /** Where it posts, in Express syntax; the page's own path when left out. */
   path?: string | string[];
+  /**
+   * Whether a post is this form's, when several forms post to one path (the button pressed: `intent`);
+   * a post it declines goes on to the next form of that path.
+   */
+  when?: (fields: Record<string, string>) => boolean;
   /** The posted fields as the action's input; by default the body's text fields. */
   input?: (fields: Record<string, string>, ctx: PageContext) => unknown;
   /** The form's own schema, when the page asks more than the API (a password typed twice). */
@@ -106,8 +112,9 @@ export type PageSpec<Q = unknown, Data = unknown> = {
   passOn?: boolean;
   /** The query string, parsed; a refused one answers 400 with the schema's message. */
   query?: z.ZodType<Q>;
-  /** What the view shows, read only through ctx.read. */
-  load?(ctx: PageContext<Q>): Promise<Data>;
+  /** What the view shows, read only through ctx.read; or a file to answer instead, where to go instead,
+   * or an answer it sends itself. */
+  load?(ctx: PageContext<Q>): Promise<Data | FileAnswer | PageRedirect | PageSend>;
   render(data: Data, ctx: PageContext<Q>): PageAnswer;
   /** The forms it holds: posted, a refusal renders this page again with the refusal and the values. */
   forms?: PageForm[];
@@ -118,5 +125,38 @@ export type PageSpec<Q = unknown, Data = unknown> = {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyPage = PageSpec<any, any>;
 
+/**
+ * A loader's answer that this page is not for this request now: 303 to `to`, with a flash when given (the
+ * sign-in step's pages send a person to the step they are on; /login sends the signed-in home).
+ */
+export class PageRedirect {
+  constructor(
+    readonly to: string,
+    readonly flash?: { kind: 'success' | 'error'; message: string },
+  ) {}
+}
+
+/**
+ * A loader's answer it sends itself, in a form of its own (the recovery codes' text file, under the headers
+ * it has always had); nothing is rendered.
+ */
+export class PageSend {
+  constructor(readonly send: (res: Response) => void) {}
+}
+
+/** See PageRedirect. */
+export const redirectTo = (to: string, flash?: PageRedirect['flash']) => new PageRedirect(to, flash);
+
 /** Declares a page: its path, what it reads and offers, how it loads and what it renders, its forms. */
 export const page = <Q = unknown, Data = unknown>(spec: PageSpec<Q, Data>): PageSpec<Q, Data> => spec;
+
+/** A path that only leads elsewhere (an area's entry path, /user): it reads nothing and always redirects. */
+export const redirectPage = (path: string, to: (ctx: PageContext) => string): AnyPage =>
+  page({
+    path,
+    reads: [],
+    load: async (ctx) => redirectTo(to(ctx)),
+    render: () => {
+      throw new Error(`${path} only redirects.`);
+    },
+  });

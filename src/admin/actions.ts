@@ -1,11 +1,9 @@
 import { declareFor } from '../access/action';
-import type { Renderer } from '../http/render';
-import { api, pages } from '../shared/paths';
-import { renderCleanup } from './forms';
+import { api } from '../shared/paths';
 import { activityQuery } from './schema';
 import type { AdminService } from './service';
 
-export type AdminDeps = { admin: AdminService; render: Renderer };
+export type AdminDeps = { admin: AdminService };
 const action = declareFor<AdminDeps>();
 const CATEGORY = 'Administration';
 
@@ -16,7 +14,7 @@ export const getDashboard = action({
   method: 'GET',
   route: api.dashboard,
   grants: { admin: 'r' },
-  run: ({ deps, actor }) => deps.admin.dashboard(actor!),
+  run: ({ deps, firm }) => deps.admin.dashboard(firm),
 });
 
 export const listActivity = action({
@@ -27,7 +25,7 @@ export const listActivity = action({
   route: api.activity,
   grants: { admin: 'r' },
   input: activityQuery,
-  run: ({ deps, actor }, { page, pageSize }) => deps.admin.activity(actor!, page, pageSize),
+  run: ({ deps, actor }, { page, pageSize }) => deps.admin.activity(actor, page, pageSize),
 });
 
 export const previewCleanup = action({
@@ -37,7 +35,7 @@ export const previewCleanup = action({
   method: 'GET',
   route: api.cleanup,
   grants: { admin: 'r' },
-  run: ({ deps, actor }) => deps.admin.cleanupPreview(actor!),
+  run: ({ deps, actor }) => deps.admin.cleanupPreview(actor),
 });
 
 export const performCleanup = action({
@@ -47,12 +45,7 @@ export const performCleanup = action({
   method: 'POST',
   route: api.cleanup,
   grants: { admin: 'w' },
-  run: ({ deps, actor }) => deps.admin.cleanup(actor!),
-  form: {
-    path: pages.admin.cleanup,
-    done: (_ctx, result) => ({ to: pages.admin.cleanup, flash: result.message }),
-    refused: (ctx, refusal) => renderCleanup(ctx, refusal),
-  },
+  run: ({ deps, actor }) => deps.admin.cleanup(actor),
 });
 
 export const ADMIN_ACTIONS = { getDashboard, listActivity, previewCleanup, performCleanup };

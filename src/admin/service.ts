@@ -3,6 +3,7 @@ import { createAuditService } from '../audit/service';
 import { activityText, removedInWords } from '../audit/words';
 import type { BackupsService } from '../backups/service';
 import type { DB } from '../db/schema';
+import type { FirmContext } from '../http/context';
 import { inTransaction } from '../db/transaction';
 import type { SettingsService } from '../settings/service';
 import {
@@ -13,7 +14,6 @@ import {
   DASHBOARD_STATS,
   type DashboardStat,
   type ServiceStatus,
-  type StatKey,
 } from '../shared/admin';
 import { ServiceError } from '../shared/errors';
 import type { SessionUser } from '../shared/session';
@@ -31,9 +31,6 @@ import {
   withTimeout,
 } from './status';
 
-/** What counts each stat card: each feature's own count, wired in the composition root. */
-export type StatCounters = Record<StatKey, (firmId: string) => Promise<number>>;
-
 const NO_FIRM = "The administrator's dashboard belongs to a firm: only its own administrators can use it.";
 
 export type AdminServiceDeps = {
@@ -46,7 +43,6 @@ export type AdminServiceDeps = {
   /** Whether the platform has a mail server (SMTP_URL). */
   platformSmtp: boolean;
   llm?: LlmConfig;
-  counters: StatCounters;
   cleanup: CleanupSource[];
 };
 
@@ -72,44 +68,38 @@ export function createAdminService(deps: AdminServiceDeps) {
     return actor.firmId;
   }
 
-  async function stat(key: StatKey, label: string, firmId: string): Promise<DashboardStat> {
-    return deps.counters[key](firmId).then(
-      (value) => ({ key, label, value }),
-      () => ({ key, label, value: null, note: 'Unavailable' }),
+  /** The stat cards from one query: each null, with its note, when the count could not be read. */
+  async function stats(firmId: string): Promise<DashboardStat[]> {
+    const counts = await store.figures(firmId).catch(() => null);
+    return DASHBOARD_STATS.map(({ key, label }) =>
+      counts ? { key, label, value: counts[key] } : { key, label, value: null, note: 'Unavailable' },
     );
   }
 
-  async function mailServerOf(firmId: string): Promise<'firm' | 'platform' | null> {
-    // Only whether the firm has its own: a password that cannot be opened still means one is set.
-    const own = await deps.settings.smtpOf(firmId).then(Boolean, () => true);
-    return own ? 'firm' : deps.platformSmtp ? 'platform' : null;
-  }
+  /** Whose mail server the firm's emails go through: its own (as its settings say), the platform's, or none. */
+  const mailServerOf = (firm: FirmContext): 'firm' | 'platform' | null =>
+    firm.settings.ownSmtp ? 'firm' : deps.platformSmtp ? 'platform' : null;
 
-  const statuses = (firmId: string): Promise<ServiceStatus[]> =>
+  const statuses = (firm: FirmContext): Promise<ServiceStatus[]> =>
     Promise.all([
       databaseStatus(() => store.ping()),
       llmStatus(deps.llm),
-      withTimeout(Promise.all([mailServerOf(firmId), deps.outboxBacklog(firmId)]), CHECK_TIMEOUT_MS).then(
-        ([server, backlog]) => emailStatus(server, backlog, new Date()),
+      withTimeout(deps.outboxBacklog(firm.id), CHECK_TIMEOUT_MS).then(
+        (backlog) => emailStatus(mailServerOf(firm), backlog, new Date()),
         () => unchecked('email', 'Email Service'),
       ),
-      withTimeout(
-        Promise.all([deps.backups.latestDone(firmId), deps.settings.retentionDays(firmId)]),
-        CHECK_TIMEOUT_MS,
-      ).then(
-        ([latest, days]) => backupStatus(latest, days, new Date()),
+      withTimeout(deps.backups.latestDone(firm.id), CHECK_TIMEOUT_MS).then(
+        (latest) => backupStatus(latest, firm.settings.backupRetentionDays, new Date()),
         () => unchecked('backup', 'Backup'),
       ),
     ]);
 
   return {
-    async dashboard(actor: SessionUser): Promise<Dashboard> {
-      const firmId = firmIdOf(actor);
-      const [stats, services] = await Promise.all([
-        Promise.all(DASHBOARD_STATS.map((s) => stat(s.key, s.label, firmId))),
-        statuses(firmId),
-      ]);
-      return { stats, services };
+    /** The stat cards and the badges, with the firm and its settings as this request read them. */
+    async dashboard(firm: FirmContext | undefined): Promise<Dashboard> {
+      if (!firm) throw new ServiceError('forbidden', NO_FIRM);
+      const [cards, services] = await Promise.all([stats(firm.id), statuses(firm)]);
+      return { stats: cards, services };
     },
 
     /** One page of the firm's audit log, newest first, each entry in words. */

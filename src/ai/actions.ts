@@ -1,11 +1,21 @@
+import { z } from 'zod';
 import { declareFor } from '../access/action';
-import { api, pages } from '../shared/paths';
-import { type AiDeps, renderFactsRefusal, showDeadlines } from './forms';
+import type { DocumentsService } from '../documents/service';
+import { HttpError } from '../http/errors';
+import { fileAnswer } from '../http/file-answer';
+import { api } from '../shared/paths';
 import { CASE_NOT_FOUND } from './case-facts';
-import { enteredFactsInput, factsFromForm, ENTERED_FACTS, rulesRequestInput } from './schema';
+import { enteredFactsInput, rulesRequestInput } from './schema';
+import type { AiService } from './service';
+
+/** What the AI tools' actions run with: the tools, and the documents whose analysis Document Analysis shows. */
+export type AiDeps = { ai: AiService; documents: DocumentsService };
 
 const action = declareFor<AiDeps>();
 const AI = 'AI Tools';
+/** A calendar feed's secret, as its address carries it (base64url); anything else opens nothing. */
+const FEED_TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
+const NO_CALENDAR = 'No such calendar.';
 
 export const trackDeadlines = action({
   name: 'Track Deadlines',
@@ -16,7 +26,7 @@ export const trackDeadlines = action({
   route: api.aiDeadlines,
   grants: { user: 'w', admin: 'w' },
   input: rulesRequestInput,
-  run: ({ deps, actor }, input) => deps.ai.deadlines(actor!, input),
+  run: ({ deps, actor }, input) => deps.ai.deadlines(actor, input),
 });
 
 export const checkCompliance = action({
@@ -28,7 +38,7 @@ export const checkCompliance = action({
   route: api.aiCompliance,
   grants: { user: 'w', admin: 'w' },
   input: rulesRequestInput,
-  run: ({ deps, actor }, input) => deps.ai.compliance(actor!, input),
+  run: ({ deps, actor }, input) => deps.ai.compliance(actor, input),
 });
 
 export const getCaseFacts = action({
@@ -40,7 +50,7 @@ export const getCaseFacts = action({
   route: api.caseFacts('{id}'),
   notFound: CASE_NOT_FOUND,
   grants: { user: 'r', admin: 'r' },
-  run: ({ deps, actor, params }) => deps.ai.caseFactsOf(actor!, params.id),
+  run: ({ deps, actor, params }) => deps.ai.caseFactsOf(actor, params.id),
 });
 
 export const enterCaseFacts = action({
@@ -53,17 +63,7 @@ export const enterCaseFacts = action({
   notFound: CASE_NOT_FOUND,
   grants: { user: 'w', admin: 'w' },
   input: enteredFactsInput,
-  run: ({ deps, actor, params }, input) => deps.ai.enterFacts(actor!, params.id, input),
-  // The facts form on its page: its address names the case; the fields are the facts, as typed.
-  form: {
-    path: pages.ai.facts(':id'),
-    input: (body) => factsFromForm(body, ENTERED_FACTS),
-    done: (_ctx, facts) => ({
-      to: `${pages.cases('user').view(facts.caseId)}#rules-facts`,
-      flash: `The facts of case ${facts.caseNumber} were saved.`,
-    }),
-    refused: renderFactsRefusal,
-  },
+  run: ({ deps, actor, params }, input) => deps.ai.enterFacts(actor, params.id, input),
 });
 
 export const subscribeCalendar = action({
@@ -74,7 +74,7 @@ export const subscribeCalendar = action({
   method: 'POST',
   route: api.aiCalendar,
   grants: { user: 'w', admin: 'w' },
-  run: ({ deps, actor }) => deps.ai.subscribe(actor!),
+  run: ({ deps, actor }) => deps.ai.subscribe(actor),
   status: 201,
 });
 
@@ -85,14 +85,55 @@ export const revokeCalendar = action({
   method: 'DELETE',
   route: api.aiCalendar,
   grants: { user: 'd', admin: 'd' },
-  run: ({ deps, actor }) => deps.ai.revoke(actor!),
-  form: {
-    path: pages.ai.calendarRevoke,
-    done: () => ({
-      to: `${pages.ai.deadlines}#calendar`,
-      flash: 'Your calendar address was revoked: calendars subscribed to it get nothing more.',
-    }),
-    refused: (ctx, refusal) => showDeadlines(ctx, { calendarError: refusal.message }, refusal.status),
+  run: ({ deps, actor }) => deps.ai.revoke(actor),
+});
+
+export const getCalendar = action({
+  name: 'Get Deadlines Calendar',
+  category: AI,
+  description:
+    'Whether the person has a calendar feed of the firm\'s deadlines, and since when. Answers {"since"}: the time its address was made, or null.',
+  method: 'GET',
+  route: api.aiCalendar,
+  grants: { user: 'r', admin: 'r' },
+  run: async ({ deps, actor }) => ({ since: (await deps.ai.calendarOf(actor))?.since ?? null }),
+});
+
+/**
+ * The feed a calendar app reads with no session: its secret address is its only key. An unknown, revoked
+ * or malformed one is not found.
+ */
+export const getCalendarFeed = action({
+  name: 'Get Deadlines Calendar Feed',
+  category: AI,
+  description:
+    "The calendar (RFC 5545) of the firm's deadlines that a secret address opens, for calendar apps, which ask with no session: an unknown or revoked address answers 404.",
+  method: 'GET',
+  route: `${api.aiCalendar}/{token}`,
+  public: true,
+  paramPattern: FEED_TOKEN,
+  notFound: NO_CALENDAR,
+  async run({ deps, params }) {
+    const calendar = await deps.ai.feed(params.token);
+    if (calendar === undefined) throw new HttpError(404, NO_CALENDAR);
+    const bytes = new TextEncoder().encode(calendar);
+    return fileAnswer('deadlines.ics', 'text/calendar; charset=utf-8', { bytes }, 'inline');
+  },
+});
+
+export const getDocumentAnalysis = action({
+  name: 'Get Document Analysis',
+  category: AI,
+  description:
+    "Document Analysis: what the analysis of one of the firm's documents (documentId) found (its type, confidence, fields, findings with their rule and citation), counted as a use of the tool.",
+  method: 'GET',
+  route: api.aiAnalyze,
+  grants: { user: 'r', admin: 'r' },
+  input: z.object({ documentId: z.uuid({ error: 'documentId must be a document ID' }) }),
+  async run({ deps, actor }, input) {
+    const document = await deps.documents.get(actor, input.documentId);
+    await deps.ai.recordUse(actor, 'document-analysis', document.case?.id ?? null);
+    return document;
   },
 });
 
@@ -101,6 +142,9 @@ export const AI_ACTIONS = {
   checkCompliance,
   getCaseFacts,
   enterCaseFacts,
+  getCalendar,
   subscribeCalendar,
   revokeCalendar,
+  getCalendarFeed,
+  getDocumentAnalysis,
 };

@@ -197,14 +197,6 @@ export function createCaseFacts(deps: CaseFactsDeps) {
       }));
     },
 
-    /** The facts entered for one of the firm's cases (none entered: empty), for the form that changes them. */
-    async enteredOf(actor: SessionUser, caseId: string): Promise<Facts> {
-      const firmId = actor.firmId;
-      if (!firmId || !(await deps.cases.ofFirm(firmId, caseId)))
-        throw new ServiceError('not-found', CASE_NOT_FOUND);
-      return (await store.factsOf(firmId, caseId))?.facts ?? {};
-    },
-
     /** Replaces the facts entered for one of the firm's cases; answers the case's facts as they are now. */
     async enter(actor: SessionUser, caseId: string, facts: Facts): Promise<CaseFacts> {
       const firmId = actor.firmId;

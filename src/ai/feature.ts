@@ -2,11 +2,14 @@ import { declareFeature } from '../access/feature-declaration';
 import { byFirm } from '../backups/tables';
 import type { Services } from '../services';
 import { AI_ACTIONS } from '.';
+import * as aiMigration from './migrations/0012_ai';
+import { AI_PAGES } from './pages';
 
 /** The AI tools: deadlines, compliance, the calendar feed and reminders, and a case's facts. */
 export const aiFeature = declareFeature({
   name: 'ai',
   actions: AI_ACTIONS,
+  pages: AI_PAGES,
   tables: [
     {
       table: 'calendar_feeds',
@@ -37,5 +40,6 @@ export const aiFeature = declareFeature({
     },
     { table: 'reminder_runs', scope: byFirm, key: ['day'], ids: ['firm_id'] },
   ],
+  migrations: { '0012_ai': aiMigration },
   mount: (s: Services) => s.aiTools,
 });

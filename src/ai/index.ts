@@ -1,17 +1,12 @@
-import { type Request, Router } from 'express';
+import type { Request } from 'express';
 import type { Logger } from 'pino';
-import { type ActionKit, mountActions } from '../access/kit';
-import type { CasesService } from '../cases/service';
-import { DOCUMENTS_ACTIONS } from '../documents/actions';
+import type { ActionKit } from '../access/kit';
 import type { DocumentsService } from '../documents/service';
 import type { Feature } from '../http/feature';
-import type { Renderer } from '../http/render';
 import type { CaseDeadline } from '../shared/ai';
 import type { CaseFacts } from '../shared/facts';
-import type { SessionUser } from '../shared/session';
 import { AI_ACTIONS } from './actions';
-import type { ClosedAiControls } from './forms';
-import { aiPages } from './pages';
+import { AI_PAGES } from './pages';
 import type { DeadlineReminders } from './reminders';
 import type { AiService } from './service';
 
@@ -56,16 +51,14 @@ function reminderTimer(reminders: DeadlineReminders, logger: Logger): Feature {
 }
 
 /**
- * The AI tools: {API}/ai/deadlines, /ai/compliance, /ai/calendar and /cases/{id}/facts, their pages under
- * /user/ai, the calendar feed, the daily reminders (unless DEADLINE_REMINDERS is off), and what the
- * dashboard and the case page show of them.
+ * The AI tools: {API}/ai/deadlines, /ai/compliance, /ai/calendar, /ai/analyze (GET) and /cases/{id}/facts,
+ * their pages under /user/ai, the calendar feed, the daily reminders (unless DEADLINE_REMINDERS is off),
+ * and what the dashboard and the case page show of them.
  */
 export function aiFeature(deps: {
   kit: ActionKit;
   ai: AiService;
-  cases: CasesService;
   documents: DocumentsService;
-  render: Renderer;
   reminders?: DeadlineReminders;
   logger: Logger;
 }): Feature & {
@@ -74,38 +67,24 @@ export function aiFeature(deps: {
   /** The firm's deadlines of the next 30 days for the dashboard, when the person may track deadlines. */
   upcomingFor(req: Request): Promise<{ today: string; deadlines: CaseDeadline[] } | undefined>;
 } {
-  const { kit, ai, cases, documents, render } = deps;
-  // Asked per request, once the actions are bound: what the matrix lets this person do now.
-  const closedFor = (user: SessionUser | undefined): ClosedAiControls => ({
-    deadlines: mounted.bound.trackDeadlines.refusalFor(user)?.message,
-    compliance: mounted.bound.checkCompliance.refusalFor(user)?.message,
-    facts: mounted.bound.enterCaseFacts.refusalFor(user)?.message,
-    calendar: mounted.bound.subscribeCalendar.refusalFor(user)?.message,
-  });
-  const services = { ai, cases, documents, render, closedFor };
-  const mounted = mountActions(kit, AI_ACTIONS, services);
-  // The documents' reads, bound to their own services: only the documents service runs them.
-  const { listDocuments, getDocument } = DOCUMENTS_ACTIONS;
-  const documentActions = kit.bind(
-    { listDocuments, getDocument },
-    { documents, cases, render, closedFor: () => ({}), countAiUse: ai.recordUse },
-  );
+  const { kit, ai, documents } = deps;
+  const bound = kit.bind(AI_ACTIONS, { ai, documents });
   const timer = deps.reminders && reminderTimer(deps.reminders, deps.logger);
   return {
-    api: mounted.api,
-    pages: Router().use(mounted.forms, aiPages({ ...services, actions: mounted.bound, documentActions })),
+    api: kit.api(Object.values(AI_ACTIONS), { ai, documents }),
+    pages: kit.pages(AI_PAGES),
     start: timer?.start,
     stop: timer?.stop,
 
     async caseFactsFor(req, caseId) {
       const user = req.session.user;
-      if (!user || mounted.bound.getCaseFacts.refusalFor(user)) return undefined;
+      if (!user || bound.getCaseFacts.refusalFor(user)) return undefined;
       return ai.caseFactsOf(user, caseId);
     },
 
     async upcomingFor(req) {
       const user = req.session.user;
-      if (!user || mounted.bound.trackDeadlines.refusalFor(user)) return undefined;
+      if (!user || bound.trackDeadlines.refusalFor(user)) return undefined;
       return ai.upcoming(user);
     },
   };

@@ -75,13 +75,10 @@ export function createAiService(deps: AiServiceDeps) {
 
   return {
     caseFactsOf: caseFacts.caseFactsOf,
-    enteredOf: caseFacts.enteredOf,
     enterFacts: caseFacts.enter,
     firmDeadlines,
     /** Records a use of a tool whose work another feature does (the documents' analysis, a brief). */
     recordUse: usage.record,
-    /** The firm's today: the as-of date a tool uses unless asked about another. */
-    today: (actor: SessionUser) => todayOf(firmOf(actor)),
 
     /** Deadline Tracker: the deadlines the facts give, each with its rule and citation. */
     async deadlines(actor: SessionUser, request: RulesRequest): Promise<DeadlinesAnswer> {
@@ -112,6 +109,7 @@ export function createAiService(deps: AiServiceDeps) {
 
     /** Whether the person has a calendar feed now, and since when. */
     async calendarOf(actor: SessionUser): Promise<{ since: string } | null> {
+      firmOf(actor);
       const feed = await store.liveFeedOf(actor.id);
       return feed ? { since: feed.created_at.toISOString() } : null;
     },

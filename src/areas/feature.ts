@@ -1,8 +1,10 @@
 import { declareFeature } from '../access/feature-declaration';
-import { areaPages } from '.';
+import type { Services } from '../services';
+import { AREA_PAGES } from './pages';
 
 /** The signed-in areas' entry paths (/user, /admin, /reti), each to its home. */
 export const areasFeature = declareFeature({
   name: 'areas',
-  mount: () => ({ pages: areaPages() }),
+  pages: AREA_PAGES,
+  mount: (s: Services) => ({ pages: s.kit.pages(AREA_PAGES) }),
 });

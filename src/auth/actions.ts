@@ -1,19 +1,14 @@
 import { declareFor } from '../access/action';
-import { MESSAGES, ROLE_HOME } from '../shared/constants';
+import { MESSAGES } from '../shared/constants';
 import { ServiceError } from '../shared/errors';
-import { pages, withNext } from '../shared/paths';
 import { type MfaAnswer, publicUser, type SessionUser } from '../shared/session';
-import { safeNext } from '../shared/validation';
-import { renderLogin } from './pages';
 import { loginSchema } from './schema';
 import type { AuthService } from './service';
 import type { SecondStep } from './session';
 import { endSession, startSecondStep, startSession } from './session-control';
-import type { Renderer } from '../http/render';
 
 export type AuthDeps = {
   auth: AuthService;
-  render: Renderer;
   cookieName: string;
   /** Whether a session could be stored now (see sessionStoreCheck). */
   sessionsReady: () => Promise<boolean>;
@@ -47,21 +42,6 @@ export const logIn = action({
     await deps.auth.recordLogin(user);
     return publicUser(user);
   },
-  form: {
-    path: pages.login,
-    done: ({ req }, answer) => {
-      const next = safeNext(req.query.next);
-      if ('mfa' in answer)
-        return { to: withNext(answer.mfa === 'required' ? pages.mfa : pages.mfaSetup, next) };
-      return { to: next ?? ROLE_HOME[answer.role_name] };
-    },
-    refused: ({ deps, req, res }, refusal, body) =>
-      renderLogin(deps.render, req, res, refusal.status, {
-        next: safeNext(req.query.next),
-        userId: typeof body.user_id === 'string' ? body.user_id : '',
-        ...(refusal.status === 400 ? { fieldErrors: refusal.fields } : { error: refusal.message }),
-      }),
-  },
 });
 
 export const logOut = action({
@@ -76,14 +56,6 @@ export const logOut = action({
     await endSession(req, res, deps.cookieName);
     return { ok: true };
   },
-  form: {
-    path: pages.logout,
-    done: () => ({ to: pages.home }),
-    // The action turned off (403), or the store not answering (503): the error page says which.
-    refused: (_ctx, refusal) => {
-      throw refusal.error;
-    },
-  },
 });
 
 export const refreshSession = action({
@@ -94,7 +66,7 @@ export const refreshSession = action({
   route: '/auth/refresh',
   grants: { user: 'w', admin: 'w', reti: 'w' },
   async run({ deps, req, res, actor }) {
-    const user = await deps.auth.userById(actor!.id);
+    const user = await deps.auth.userById(actor.id);
     if (!user) {
       await endSession(req, res, deps.cookieName);
       throw new ServiceError('unauthenticated', 'Sign in first.');

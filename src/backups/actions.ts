@@ -1,18 +1,12 @@
-import type { Request, Response } from 'express';
+import fs from 'node:fs';
 import { declareFor } from '../access/action';
-import { setFlash } from '../http/flash';
-import { formatBytes } from '../shared/backups';
-import { api, pages } from '../shared/paths';
+import { fileAnswer } from '../http/file-answer';
+import { api } from '../shared/paths';
 import { RESTORE_MAX_BYTES, RESTORE_REFUSALS, type RestoreService } from './restore';
 import { backupPageQuery, restorePageQuery } from './schema';
 import { BACKUP_NOT_FOUND, type BackupsService } from './service';
 
-export type BackupsDeps = {
-  backups: BackupsService;
-  restores: RestoreService;
-  /** The staff's restores page again, with the refusal (the no-JS upload form). */
-  showRestores: (ctx: { req: Request; res: Response }, error: string) => Promise<void>;
-};
+export type BackupsDeps = { backups: BackupsService; restores: RestoreService };
 const action = declareFor<BackupsDeps>();
 const CATEGORY = 'Backup and Maintenance';
 
@@ -24,7 +18,7 @@ export const listBackups = action({
   route: '/backups',
   grants: { admin: 'r' },
   input: backupPageQuery,
-  run: ({ deps, actor }, { page, pageSize }) => deps.backups.list(actor!, page, pageSize),
+  run: ({ deps, actor }, { page, pageSize }) => deps.backups.list(actor, page, pageSize),
 });
 
 export const createBackup = action({
@@ -36,21 +30,7 @@ export const createBackup = action({
   grants: { admin: 'w' },
   heavy: true,
   status: 201,
-  run: ({ deps, actor }) => deps.backups.create(actor!),
-  form: {
-    path: pages.admin.backups,
-    done: (_ctx, backup) => ({
-      to: pages.admin.settingsSection('backup'),
-      flash: `Backup made: ${backup.fileName} (${formatBytes(backup.sizeBytes ?? 0)}).`,
-    }),
-    // A backup under way, too many at once, or one that failed is said on the Settings page; not being
-    // allowed is an error page.
-    refused: ({ req, res }, refusal) => {
-      if (![409, 429, 503].includes(refusal.status)) throw refusal.error;
-      setFlash(req, 'error', refusal.message);
-      res.redirect(303, pages.admin.settingsSection('backup'));
-    },
-  },
+  run: ({ deps, actor }) => deps.backups.create(actor),
 });
 
 export const downloadBackup = action({
@@ -62,7 +42,15 @@ export const downloadBackup = action({
   route: '/backups/{id}/download',
   notFound: BACKUP_NOT_FOUND,
   grants: { admin: 'r' },
-  run: ({ deps, actor, params }) => deps.backups.download(actor!, params.id),
+  run: async ({ deps, actor, params }) => {
+    const archive = await deps.backups.download(actor, params.id);
+    // Sealed: only a restore with the same SETTINGS_KEY opens it, so it is no gzip a browser could read.
+    return fileAnswer(archive.name, 'application/octet-stream', {
+      stream: () => fs.createReadStream(archive.file),
+      size: archive.sizeBytes,
+      missing: BACKUP_NOT_FOUND,
+    });
+  },
 });
 
 export const restoreBackup = action({
@@ -81,15 +69,7 @@ export const restoreBackup = action({
     tooLarge: RESTORE_REFUSALS.tooLarge,
     dir: (deps) => deps.restores.incomingDir,
   },
-  run: ({ deps, actor, file }) => deps.restores.accept(actor!, file),
-  form: {
-    path: pages.reti.restores,
-    done: () => ({
-      to: pages.reti.restores,
-      flash: 'Restore started: the firm appears below. Its administrators are emailed once it is restored.',
-    }),
-    refused: (ctx, refusal) => ctx.deps.showRestores(ctx, refusal.message),
-  },
+  run: ({ deps, actor, file }) => deps.restores.accept(actor, file),
 });
 
 export const listRestores = action({
@@ -122,7 +102,7 @@ export const getRestoreCheck = action({
   method: 'GET',
   route: api.firmRestore,
   grants: { admin: 'r' },
-  run: ({ deps, actor }) => deps.restores.checkOf(actor!),
+  run: ({ deps, actor }) => deps.restores.checkOf(actor),
 });
 
 export const confirmRestore = action({
@@ -133,18 +113,7 @@ export const confirmRestore = action({
   method: 'POST',
   route: api.firmRestoreConfirm,
   grants: { admin: 'w' },
-  run: ({ deps, actor }) => deps.restores.confirm(actor!),
-  form: {
-    path: pages.admin.restoreConfirm,
-    done: () => ({
-      to: pages.admin.restore,
-      flash: "Restore confirmed. Your firm's other users are emailed a link to choose a password.",
-    }),
-    refused: ({ req, res }, refusal) => {
-      setFlash(req, 'error', refusal.message);
-      res.redirect(303, pages.admin.restore);
-    },
-  },
+  run: ({ deps, actor }) => deps.restores.confirm(actor),
 });
 
 export const BACKUP_ACTIONS = {

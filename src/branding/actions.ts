@@ -1,13 +1,10 @@
 import type { ReceivedFile } from '../http/multipart';
 import { declareFor } from '../access/action';
 import { HttpError } from '../http/errors';
-import type { Renderer } from '../http/render';
-import { pages } from '../shared/paths';
-import { showLogoPage } from './forms';
 import { type Logo, LOGO_MAX_BYTES, LOGO_REFUSALS } from './logo';
 import type { BrandingService } from './service';
 
-export type BrandingDeps = { branding: BrandingService; render: Renderer };
+export type BrandingDeps = { branding: BrandingService };
 const action = declareFor<BrandingDeps>();
 const CATEGORY = 'Settings';
 
@@ -30,15 +27,7 @@ export const uploadLogo = action({
   route: '/settings/appearance/logo',
   grants: { admin: 'w' },
   upload: { field: 'logo', maxBytes: LOGO_MAX_BYTES, tooLarge: LOGO_REFUSALS.size.message },
-  run: async ({ deps, actor, file }) => deps.branding.saveLogo(actor!, await logoOf(deps.branding, file)),
-  form: {
-    path: pages.admin.settingsLogo,
-    done: () => ({
-      to: pages.admin.settingsSection('appearance'),
-      flash: "Logo saved. It shows in the header for your firm's users.",
-    }),
-    refused: ({ deps, req, res }, refusal) => showLogoPage(deps, req, res, { refusal }),
-  },
+  run: async ({ deps, actor, file }) => deps.branding.saveLogo(actor, await logoOf(deps.branding, file)),
 });
 
 export const removeLogo = action({
@@ -48,16 +37,8 @@ export const removeLogo = action({
   method: 'DELETE',
   route: '/settings/appearance/logo',
   grants: { admin: 'd' },
-  run: ({ deps, actor }) => deps.branding.removeLogo(actor!),
+  run: ({ deps, actor }) => deps.branding.removeLogo(actor),
   answer: () => undefined,
-  form: {
-    path: pages.admin.settingsLogoDelete,
-    done: () => ({
-      to: pages.admin.settingsSection('appearance'),
-      flash: 'Logo removed. The header shows the Reti Immigration logo again.',
-    }),
-    refused: ({ deps, req, res }, refusal) => showLogoPage(deps, req, res, { refusal }),
-  },
 });
 
 export const BRANDING_ACTIONS = { uploadLogo, removeLogo };

@@ -3,6 +3,9 @@ import { byFirm } from '../backups/tables';
 import type { Services } from '../services';
 import { CASES_ACTIONS, casesFeature as mountCases } from '.';
 import { CASE_PAGES } from './pages';
+import * as casesMigration from './migrations/0008_cases';
+import * as casesSearchMigration from './migrations/0009_cases_search';
+import * as caseDecisionsMigration from './migrations/0017_case_decisions';
 
 /** Cases and clients: the pages of both areas, and {API}/cases and /clients. */
 export const casesFeature = declareFeature({
@@ -30,5 +33,10 @@ export const casesFeature = declareFeature({
     },
     { table: 'case_payments', scope: byFirm, key: ['id'], ids: ['id', 'firm_id', 'case_id'] },
   ],
+  migrations: {
+    '0008_cases': casesMigration,
+    '0009_cases_search': casesSearchMigration,
+    '0017_case_decisions': caseDecisionsMigration,
+  },
   mount: (s: Services) => mountCases({ kit: s.kit, cases: s.cases, clients: s.clients, rules: s.aiTools }),
 });

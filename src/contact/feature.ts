@@ -11,7 +11,5 @@ export const contactFeature = declareFeature({
     mountContact({
       kit: s.kit,
       contact: createContactService({ db: s.database.db, salesEmail: s.config.salesEmail }),
-      render: s.render,
-      publicUrl: s.config.publicUrl,
     }),
 });

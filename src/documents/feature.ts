@@ -3,6 +3,7 @@ import { byFirm } from '../backups/tables';
 import type { Services } from '../services';
 import { DOCUMENTS_ACTIONS, documentsFeature as mountDocuments } from '.';
 import { DOCUMENT_PAGES } from './pages';
+import * as documentsMigration from './migrations/0011_documents';
 
 /** Documents: uploads, their analysis, downloads and the Evidence Package. */
 export const documentsFeature = declareFeature({
@@ -20,6 +21,7 @@ export const documentsFeature = declareFeature({
       fileKey: 'storage_key',
     },
   ],
+  migrations: { '0011_documents': documentsMigration },
   mount: (s: Services) =>
     mountDocuments({
       kit: s.kit,

@@ -1,11 +1,17 @@
 import { declareFor } from '../access/action';
-import { PACKET_FORM_CODES } from '../shared/forms';
-import { api, pages } from '../shared/paths';
-import { type FormsPageDeps, renderEditionRefusal } from './forms';
+import { FileAnswer, fileAnswer } from '../http/file-answer';
+import { type FormError, PACKET_FORM_CODES } from '../shared/forms';
+import { api } from '../shared/paths';
 import { editionFields, generateInput, validateInput } from './schema';
-import { EDITION_MAX_BYTES, EDITION_REFUSALS } from './service';
+import { EDITION_MAX_BYTES, EDITION_REFUSALS, type FormsService, PacketRefused } from './service';
 
-const action = declareFor<FormsPageDeps>();
+/** What the forms' actions run with. */
+export type FormsDeps = { forms: FormsService };
+
+/** A packet refused for its problems: 422 with them, listed as Validate Forms lists them. */
+export type PacketProblems = { error: string; valid: false; errors: FormError[]; requestId: string };
+
+const action = declareFor<FormsDeps>();
 const FORMS = 'USCIS Forms';
 /** A form's code in an address ("I-130", "N-400"): any other word there is no form. */
 const FORM_CODE = /^[A-Za-z]-\d{3,4}[A-Za-z]?$/;
@@ -44,7 +50,7 @@ export const validateForms = action({
   route: api.formsValidate,
   grants: { user: 'w', admin: 'w' },
   input: validateInput,
-  run: ({ deps, actor }, input) => deps.forms.validate(actor!, input),
+  run: ({ deps, actor }, input) => deps.forms.validate(actor, input),
 });
 
 export const generateForms = action({
@@ -57,7 +63,16 @@ export const generateForms = action({
   heavy: true,
   grants: { user: 'w', admin: 'w' },
   input: generateInput,
-  run: ({ deps, actor }, input) => deps.forms.generate(actor!, input),
+  async run({ deps, actor, req }, input): Promise<FileAnswer | PacketProblems> {
+    try {
+      const { filename, bytes } = await deps.forms.generate(actor, input);
+      return fileAnswer(filename, 'application/pdf', { bytes });
+    } catch (error) {
+      if (!(error instanceof PacketRefused)) throw error;
+      return { error: error.message, valid: false, errors: error.errors, requestId: String(req.id) };
+    }
+  },
+  status: (output) => (output instanceof FileAnswer ? 200 : 422),
 });
 
 export const uploadFormEdition = action({
@@ -73,16 +88,28 @@ export const uploadFormEdition = action({
   input: editionFields,
   upload: { field: 'file', maxBytes: EDITION_MAX_BYTES, tooLarge: EDITION_REFUSALS.tooLarge },
   run: async ({ deps, actor, params, file }, input) =>
-    deps.forms.uploadEdition(actor!, deps.forms.specification(params.id).code, file, input),
+    deps.forms.uploadEdition(actor, deps.forms.specification(params.id).code, file, input),
   status: 201,
-  form: {
-    path: pages.forms.editions(':id'),
-    done: (_ctx, edition) => ({
-      to: pages.forms.form(edition.form),
-      flash: `The official edition of Form ${edition.form} is kept: packets fill it from now on.`,
-    }),
-    refused: renderEditionRefusal,
-  },
 });
 
-export const FORMS_ACTIONS = { listForms, getForm, validateForms, generateForms, uploadFormEdition };
+export const listFormEditions = action({
+  name: 'Get Form Editions',
+  category: FORMS,
+  description:
+    "The firm's official editions of a form, by its code (I-130): each one's file name, edition date, number of fields and upload time.",
+  method: 'GET',
+  route: api.formEditions('{id}'),
+  paramPattern: FORM_CODE,
+  notFound: FORM_NOT_FOUND,
+  grants: { user: 'r', admin: 'r' },
+  run: ({ deps, actor, params }) => deps.forms.editions(actor, deps.forms.specification(params.id).code),
+});
+
+export const FORMS_ACTIONS = {
+  listForms,
+  getForm,
+  validateForms,
+  generateForms,
+  uploadFormEdition,
+  listFormEditions,
+};

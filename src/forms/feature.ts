@@ -2,11 +2,14 @@ import { declareFeature } from '../access/feature-declaration';
 import { byFirm } from '../backups/tables';
 import type { Services } from '../services';
 import { FORMS_ACTIONS, formsFeature as mountForms } from '.';
+import * as formsMigration from './migrations/0013_forms';
+import { FORMS_PAGES } from './pages';
 
 /** USCIS forms: the specification, validation, packets and official editions. */
 export const formsFeature = declareFeature({
   name: 'forms',
   actions: FORMS_ACTIONS,
+  pages: FORMS_PAGES,
   tables: [
     {
       table: 'form_editions',
@@ -24,6 +27,6 @@ export const formsFeature = declareFeature({
       userRefs: ['generated_by'],
     },
   ],
-  mount: (s: Services) =>
-    mountForms({ kit: s.kit, forms: s.forms, documents: s.documents, render: s.render }),
+  migrations: { '0013_forms': formsMigration },
+  mount: (s: Services) => mountForms({ kit: s.kit, forms: s.forms }),
 });

@@ -10,6 +10,8 @@ export type FirmContext = {
   name: string;
   timeZone: string;
   sessionTimeoutMinutes: number;
+  /** Whether the firm has its own mail server set, and how many days its backups are kept. */
+  settings: { ownSmtp: boolean; backupRetentionDays: number };
   /** The firm's stylesheet and logo, at URLs that change with the settings (so they are cached for good). */
   branding: { themeHref: string; logoHref?: string; firmName: string };
 };

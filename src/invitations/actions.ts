@@ -1,12 +1,8 @@
 import { declareFor } from '../access/action';
-import type { Renderer } from '../http/render';
-import { pages } from '../shared/paths';
-import { renderInviteRefusal } from './forms';
-import { acceptFormSchema, firmUserSchema, registerSchema } from './schema';
-import type { InvitationsService } from './service';
-import { ACCOUNT_READY } from './service';
+import { firmUserSchema, registerSchema } from './schema';
+import { GONE, type InvitationsService } from './service';
 
-export type InvitationsDeps = { invitations: InvitationsService; render: Renderer };
+export type InvitationsDeps = { invitations: InvitationsService };
 const action = declareFor<InvitationsDeps>();
 const FIRM_NOT_FOUND = 'Firm not found.';
 
@@ -18,7 +14,7 @@ export const sendInvitation = action({
   route: '/firms/{id}/invitations',
   notFound: FIRM_NOT_FOUND,
   grants: { reti: 'w' },
-  run: ({ deps, actor, params }) => deps.invitations.inviteFirm(actor!, params.id),
+  run: ({ deps, actor, params }) => deps.invitations.inviteFirm(actor, params.id),
   // 202: the invitation exists, its email is still on its way.
   status: (sent) => (sent.delivery === 'sent' ? 201 : 202),
 });
@@ -32,7 +28,7 @@ export const createUser = action({
   notFound: FIRM_NOT_FOUND,
   grants: { admin: 'w', reti: 'w' },
   input: firmUserSchema,
-  run: ({ deps, actor, params }, input) => deps.invitations.addUser(actor!, params.id, input),
+  run: ({ deps, actor, params }, input) => deps.invitations.addUser(actor, params.id, input),
   // 202: an account platform staff asked for, waiting for an administrator of the firm (no invitation yet).
   status: (added) => (added.invitation ? 201 : 202),
   answer: ({ user, invitation, notice }) => ({
@@ -40,6 +36,21 @@ export const createUser = action({
     ...(invitation && { invitation }),
     ...(notice && { message: notice }),
   }),
+});
+
+export const getInvitation = action({
+  name: 'Get Invitation',
+  category: 'Authentication',
+  description:
+    "Read an invitation by its link's token: the firm, the user ID already chosen (if any) and the password policy; or why it cannot be used (404 unknown, 410 used or expired).",
+  method: 'GET',
+  route: '/auth/invitations/{token}',
+  public: true,
+  // The link's secret, not an ID: one that names nothing is an unknown invitation.
+  paramPattern: /^[^/]+$/,
+  whenOff: 'Invitation links stop opening: new firms and new users cannot set up their accounts.',
+  run: ({ deps, params }) => deps.invitations.view(params.token),
+  status: (view) => (view.state === 'valid' ? 200 : GONE[view.state].status),
 });
 
 export const acceptInvitation = action({
@@ -57,13 +68,6 @@ export const acceptInvitation = action({
   status: (accepted) => (accepted.awaitingApproval ? 202 : 201),
   answer: ({ user, awaitingApproval }) =>
     awaitingApproval ? { ...user, status: 'pending', message: awaitingApproval } : user,
-  form: {
-    path: pages.invite(':token'),
-    input: (fields, req) => ({ ...fields, token: req.params.token }),
-    schema: acceptFormSchema,
-    done: (_ctx, accepted) => ({ to: pages.login, flash: accepted.awaitingApproval ?? ACCOUNT_READY }),
-    refused: (ctx, refusal, body) => renderInviteRefusal(ctx, refusal, body),
-  },
 });
 
-export const INVITATION_ACTIONS = { sendInvitation, createUser, acceptInvitation };
+export const INVITATION_ACTIONS = { sendInvitation, createUser, getInvitation, acceptInvitation };

@@ -2,11 +2,13 @@ import { declareFeature } from '../access/feature-declaration';
 import { byFirm } from '../backups/tables';
 import type { Services } from '../services';
 import { INVITATION_ACTIONS, invitationsFeature as mountInvitations } from '.';
+import { INVITATION_PAGES } from './pages';
 
 /** Invitations: a firm's first administrator, new users, and accepting one. */
 export const invitationsFeature = declareFeature({
   name: 'invitations',
   actions: INVITATION_ACTIONS,
+  pages: INVITATION_PAGES,
   tables: [
     {
       table: 'invitations',
@@ -18,5 +20,5 @@ export const invitationsFeature = declareFeature({
       omit: ['token_hash', 'outbox_id'],
     },
   ],
-  mount: (s: Services) => mountInvitations({ kit: s.kit, invitations: s.invitations, render: s.render }),
+  mount: (s: Services) => mountInvitations({ kit: s.kit, invitations: s.invitations }),
 });

@@ -1,10 +1,12 @@
 import { declareFeature } from '../access/feature-declaration';
 import type { Services } from '../services';
+import * as jobsMigration from './migrations/0010_jobs';
 
 /** Background jobs, run by every process; the sandbox reads the files they need read. */
 export const jobsFeature = declareFeature({
   name: 'jobs',
   tables: [{ table: 'jobs', leftOut: 'Work under way; what was unfinished is marked so after a restore.' }],
+  migrations: { '0010_jobs': jobsMigration },
   mount: (s: Services) => ({
     start: async () => {
       await s.storage.prepare();

@@ -124,30 +124,34 @@ export function createOutboxStore(db: Kysely<DB>) {
      */
     async backlogOf(firmId: string): Promise<OutboxBacklog> {
       const failed = sql<boolean>`status = 'pending' AND attempts > 0 AND last_error IS NOT NULL AND last_error <> ${NOT_CONFIGURED}`;
-      const mine = db.selectFrom('outbox').where('firm_id', '=', firmId);
-      const [row, latest] = await Promise.all([
-        mine
-          .select((eb) => [
-            eb.fn.countAll<number>().filterWhere('status', '=', 'pending').as('pending'),
-            eb.fn.min('created_at').filterWhere('status', '=', 'pending').as('oldest'),
-            eb.fn.countAll<number>().filterWhere(failed).as('failing'),
-            eb.fn.max('sent_at').as('lastSent'),
-          ])
-          .executeTakeFirstOrThrow(),
-        mine
-          .select(['last_error', 'last_attempt_at'])
+      // The latest failure rides along as two scalar subqueries: one statement for the whole backlog.
+      const latest = (column: 'last_error' | 'last_attempt_at') =>
+        db
+          .selectFrom('outbox')
+          .select(column)
+          .where('firm_id', '=', firmId)
           .where(failed)
           .where('last_attempt_at', 'is not', null)
           .orderBy('last_attempt_at', 'desc')
-          .limit(1)
-          .executeTakeFirst(),
-      ]);
+          .limit(1);
+      const row = await db
+        .selectFrom('outbox')
+        .where('firm_id', '=', firmId)
+        .select((eb) => [
+          eb.fn.countAll<number>().filterWhere('status', '=', 'pending').as('pending'),
+          eb.fn.min('created_at').filterWhere('status', '=', 'pending').as('oldest'),
+          eb.fn.countAll<number>().filterWhere(failed).as('failing'),
+          eb.fn.max('sent_at').as('lastSent'),
+          latest('last_error').as('lastError'),
+          latest('last_attempt_at').as('lastAttempt'),
+        ])
+        .executeTakeFirstOrThrow();
       const date = (value: unknown) => (value ? new Date(value as string) : null);
       return {
         pending: Number(row.pending),
         oldest: date(row.oldest),
         failing: Number(row.failing),
-        lastFailure: latest ? { at: latest.last_attempt_at!, reason: latest.last_error! } : null,
+        lastFailure: row.lastAttempt ? { at: date(row.lastAttempt)!, reason: String(row.lastError) } : null,
         lastSent: date(row.lastSent),
       };
     },

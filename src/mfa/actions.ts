@@ -1,19 +1,14 @@
 import type { Request } from 'express';
-import { declareFor, type FormDone } from '../access/action';
+import { declareFor } from '../access/action';
 import { startSession } from '../auth/session-control';
-import type { Renderer } from '../http/render';
-import { ROLE_HOME } from '../shared/constants';
 import { ServiceError } from '../shared/errors';
-import { pages } from '../shared/paths';
 import { publicUser } from '../shared/session';
-import { safeNext } from '../shared/validation';
-import { renderAccountRefusal, renderCodeRefusal, renderEnableRefusal, renderSetupRefusal } from './forms';
 import { qrSvg } from './qr';
-import { codeSchema, passwordChangeFormSchema, passwordChangeSchema } from './schema';
+import { codeSchema, passwordChangeSchema } from './schema';
 import { MFA_MESSAGES, type MfaService, type MfaSetup } from './service';
 import { currentStep, endStep, refuseCode } from './session';
 
-export type MfaDeps = { mfa: MfaService; render: Renderer };
+export type MfaDeps = { mfa: MfaService };
 const action = declareFor<MfaDeps>();
 const CATEGORY = 'Authentication';
 /** The Account page's actions: every signed-in person, for their own account. */
@@ -37,23 +32,26 @@ function pendingSecret(req: Request): string {
 /** How long new recovery codes stay on their page (to copy, download or print) unless Continue puts them away. */
 export const CODES_SHOWN_MINUTES = 15;
 
-/** Keeps new recovery codes for the page that shows them once, and goes there. */
-function showCodesOnce(
-  deps: MfaDeps,
-  req: Request,
-  codes: string[],
-  continueTo: string,
-  flash?: string,
-): FormDone {
+/** New recovery codes, and the same sealed for the page that shows them once (never in a JSON answer). */
+const newCodes = (deps: MfaDeps, recoveryCodes: string[]) => ({
+  recoveryCodes,
+  sealedCodes: deps.mfa.sealCodes(recoveryCodes),
+});
+
+/** An answer without the sealed codes: the API gives the codes themselves, once. */
+const withoutSealed = <T extends { sealedCodes: string }>({ sealedCodes: _sealed, ...rest }: T) => rest;
+
+/**
+ * Keeps new recovery codes in the session for the page that shows them once (to copy, download or print),
+ * until Continue or CODES_SHOWN_MINUTES; `continueTo` is where that page leads on.
+ */
+export function keepCodesShown(req: Request, sealedCodes: string, continueTo: string): void {
   req.session.freshCodes = {
-    sealed: deps.mfa.sealCodes(codes),
+    sealed: sealedCodes,
     continueTo,
     until: Date.now() + CODES_SHOWN_MINUTES * 60_000,
   };
-  return { to: pages.accountRecoveryCodes, flash };
 }
-
-const homeOf = (req: Request, role: keyof typeof ROLE_HOME) => safeNext(req.query.next) ?? ROLE_HOME[role];
 
 export const verifyMfa = action({
   name: 'Verify Two-Factor Code',
@@ -72,11 +70,6 @@ export const verifyMfa = action({
     await startSession(req, outcome.user);
     await deps.mfa.recordLogin(outcome.user);
     return publicUser(outcome.user);
-  },
-  form: {
-    path: pages.mfa,
-    done: ({ req }, user) => ({ to: homeOf(req, user.role_name) }),
-    refused: (ctx, refusal) => renderCodeRefusal(ctx, refusal),
   },
 });
 
@@ -128,20 +121,9 @@ export const confirmMfaSetup = action({
     if ('refused' in outcome) refuseCode(req, step, outcome.refused, MFA_MESSAGES.wrongSetupCode);
     await startSession(req, outcome.user);
     await deps.mfa.recordLogin(outcome.user);
-    return { user: publicUser(outcome.user), recoveryCodes: outcome.recoveryCodes };
+    return { user: publicUser(outcome.user), ...newCodes(deps, outcome.recoveryCodes) };
   },
-  form: {
-    path: pages.mfaSetup,
-    done: ({ deps, req }, answer) =>
-      showCodesOnce(
-        deps,
-        req,
-        answer.recoveryCodes,
-        homeOf(req, answer.user.role_name),
-        ACCOUNT_MESSAGES.enabled,
-      ),
-    refused: (ctx, refusal) => renderSetupRefusal(ctx, refusal),
-  },
+  answer: withoutSealed,
 });
 
 export const getAccount = action({
@@ -151,7 +133,7 @@ export const getAccount = action({
   method: 'GET',
   route: '/auth/account',
   grants: { user: 'r', admin: 'r', reti: 'r' },
-  run: ({ deps, actor }) => deps.mfa.account(actor!),
+  run: ({ deps, actor }) => deps.mfa.account(actor),
 });
 
 export const enableMfa = action({
@@ -163,16 +145,11 @@ export const enableMfa = action({
   grants: EVERYONE_WRITES,
   input: codeSchema,
   async run({ deps, req, actor }, input) {
-    const recoveryCodes = await deps.mfa.enable(actor!, pendingSecret(req), input.code);
+    const recoveryCodes = await deps.mfa.enable(actor, pendingSecret(req), input.code);
     delete req.session.totpPending;
-    return { recoveryCodes };
+    return newCodes(deps, recoveryCodes);
   },
-  form: {
-    path: pages.accountTwoFactor,
-    done: ({ deps, req }, answer) =>
-      showCodesOnce(deps, req, answer.recoveryCodes, pages.account, ACCOUNT_MESSAGES.enabled),
-    refused: (ctx, refusal) => renderEnableRefusal(ctx, refusal),
-  },
+  answer: withoutSealed,
 });
 
 export const disableMfa = action({
@@ -184,13 +161,8 @@ export const disableMfa = action({
   grants: EVERYONE_WRITES,
   input: codeSchema,
   async run({ deps, actor }, input) {
-    await deps.mfa.disable(actor!, input.code);
+    await deps.mfa.disable(actor, input.code);
     return { message: ACCOUNT_MESSAGES.disabled };
-  },
-  form: {
-    path: pages.accountTwoFactorOff,
-    done: (_ctx, answer) => ({ to: pages.account, flash: answer.message }),
-    refused: (ctx, refusal) => renderAccountRefusal(ctx, refusal, 'turn-off'),
   },
 });
 
@@ -203,13 +175,9 @@ export const regenerateRecoveryCodes = action({
   grants: EVERYONE_WRITES,
   input: codeSchema,
   async run({ deps, actor }, input) {
-    return { recoveryCodes: await deps.mfa.regenerateCodes(actor!, input.code) };
+    return newCodes(deps, await deps.mfa.regenerateCodes(actor, input.code));
   },
-  form: {
-    path: pages.accountRecoveryCodes,
-    done: ({ deps, req }, answer) => showCodesOnce(deps, req, answer.recoveryCodes, pages.account),
-    refused: (ctx, refusal) => renderAccountRefusal(ctx, refusal, 'new-codes'),
-  },
+  answer: withoutSealed,
 });
 
 export const changePassword = action({
@@ -221,19 +189,47 @@ export const changePassword = action({
   grants: EVERYONE_WRITES,
   input: passwordChangeSchema,
   async run({ deps, req, actor }, input) {
-    await deps.mfa.changePassword(actor!, {
+    await deps.mfa.changePassword(actor, {
       currentPassword: input.current_password,
       password: input.password,
     });
     // Every session of the account ended with the change; this one goes on, under a new ID.
-    await startSession(req, actor!);
+    await startSession(req, actor);
     return { message: ACCOUNT_MESSAGES.passwordChanged };
   },
-  form: {
-    path: pages.accountPassword,
-    schema: passwordChangeFormSchema,
-    done: (_ctx, answer) => ({ to: pages.account, flash: answer.message }),
-    refused: (ctx, refusal) => renderAccountRefusal(ctx, refusal, 'password'),
+});
+
+export const getShownRecoveryCodes = action({
+  name: 'Get New Recovery Codes',
+  category: CATEGORY,
+  description: 'The recovery codes just made, while their page is open (until Continue, or 15 minutes).',
+  method: 'GET',
+  route: '/auth/mfa/recovery-codes',
+  grants: { user: 'r', admin: 'r', reti: 'r' },
+  async run({ deps, req, res }) {
+    // The answer is a secret: no cache may keep it.
+    res.set('Cache-Control', 'no-store');
+    if (Date.now() > (req.session.freshCodes?.until ?? 0)) delete req.session.freshCodes;
+    const shown = req.session.freshCodes;
+    if (!shown) throw new ServiceError('not-found', MFA_MESSAGES.noCodesShown);
+    return { codes: deps.mfa.openCodes(shown.sealed), continueTo: shown.continueTo };
+  },
+});
+
+export const putAwayRecoveryCodes = action({
+  name: 'Put Away Recovery Codes',
+  category: CATEGORY,
+  description:
+    "Continue from the new recovery codes' page: they are not shown again. Answers where to go on.",
+  method: 'POST',
+  route: '/auth/mfa/recovery-codes/done',
+  grants: EVERYONE_WRITES,
+  async run({ req }) {
+    // None shown (put away already, or never made): nothing to do, said as such (the page goes to Account).
+    const shown = req.session.freshCodes;
+    if (!shown) throw new ServiceError('not-found', MFA_MESSAGES.noCodesShown);
+    delete req.session.freshCodes;
+    return { continueTo: shown.continueTo };
   },
 });
 
@@ -246,4 +242,6 @@ export const MFA_ACTIONS = {
   disableMfa,
   regenerateRecoveryCodes,
   changePassword,
+  getShownRecoveryCodes,
+  putAwayRecoveryCodes,
 };

@@ -44,6 +44,7 @@ export const MFA_MESSAGES = {
   samePassword: 'The new password must be different from the current one.',
   locked: 'Too many wrong passwords: your account is locked for a while. Try again later.',
   signedOut: 'Your session has ended. Log in again.',
+  noCodesShown: 'No new recovery codes to show: they are shown once, until you continue.',
 } as const;
 
 /** A sign-in's second step lasts this long; then the password has to be given again. */

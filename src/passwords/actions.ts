@@ -1,11 +1,8 @@
 import { declareFor } from '../access/action';
-import type { Renderer } from '../http/render';
-import { pages } from '../shared/paths';
-import { renderForgotRefusal, renderResetRefusal } from './forms';
-import { forgotSchema, resetFormSchema, resetSchema } from './schema';
+import { forgotSchema, resetSchema } from './schema';
 import type { PasswordsService } from './service';
 
-export type PasswordsDeps = { passwords: PasswordsService; render: Renderer };
+export type PasswordsDeps = { passwords: PasswordsService };
 const action = declareFor<PasswordsDeps>();
 
 export const forgotPassword = action({
@@ -21,11 +18,6 @@ export const forgotPassword = action({
   // 202: the same answer whether or not an account matches; its email, if any, is on its way.
   status: 202,
   run: ({ deps }, input) => deps.passwords.requestReset(input.user_id),
-  form: {
-    path: pages.passwordForgot,
-    done: (_ctx, answer) => ({ to: pages.login, flash: answer.message }),
-    refused: (ctx, refusal, body) => renderForgotRefusal(ctx, refusal, body),
-  },
 });
 
 export const resetPassword = action({
@@ -39,13 +31,22 @@ export const resetPassword = action({
     'Password reset links stop working: nobody can choose a new password from a Forgot password? or lockout email.',
   input: resetSchema,
   run: ({ deps }, input) => deps.passwords.reset(input.token, input.password),
-  form: {
-    path: pages.passwordReset(':token'),
-    input: (fields, req) => ({ ...fields, token: req.params.token }),
-    schema: resetFormSchema,
-    done: (_ctx, answer) => ({ to: pages.login, flash: answer.message }),
-    refused: (ctx, refusal) => renderResetRefusal(ctx, refusal),
-  },
 });
 
-export const PASSWORD_ACTIONS = { forgotPassword, resetPassword };
+/** A reset link's token as its path has it: anything else is a link that was never sent (its own page). */
+export const RESET_TOKEN = /^[^/]{1,500}$/;
+
+export const getPasswordReset = action({
+  name: 'Get Password Reset Link',
+  category: 'Authentication',
+  description: 'Whether a reset link can still be used (or why not), and the password rule it sets under.',
+  method: 'GET',
+  route: '/auth/password/reset/{token}',
+  paramPattern: RESET_TOKEN,
+  public: true,
+  whenOff:
+    'Reset links open no page: nobody can choose a new password from a Forgot password? or lockout email.',
+  run: ({ deps, params }) => deps.passwords.view(params.token),
+});
+
+export const PASSWORD_ACTIONS = { forgotPassword, resetPassword, getPasswordReset };

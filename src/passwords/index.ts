@@ -1,25 +1,24 @@
 import { Router } from 'express';
-import { type ActionKit, mountActions } from '../access/kit';
+import type { ActionKit } from '../access/kit';
 import type { Feature } from '../http/feature';
 import { noStore } from '../http/no-store';
-import type { Renderer } from '../http/render';
 import { pages } from '../shared/paths';
 import { PASSWORD_ACTIONS } from './actions';
-import { passwordPages } from './pages';
+import { PASSWORD_PAGES } from './pages';
 import type { PasswordsService } from './service';
 
 export { PASSWORD_ACTIONS };
 
 /** "Forgot password?" and reset links: {API}/auth/password/forgot and /reset, and their pages. */
-export function passwordsFeature(deps: {
-  kit: ActionKit;
-  passwords: PasswordsService;
-  render: Renderer;
-}): Feature {
-  const { kit, passwords, render } = deps;
-  const { api, forms } = mountActions(kit, PASSWORD_ACTIONS, { passwords, render });
+export function passwordsFeature(deps: { kit: ActionKit; passwords: PasswordsService }): Feature {
+  const { kit, passwords } = deps;
   const pageRouter = Router();
+  // A reset link's page holds its secret token: no cache keeps it.
   pageRouter.use(pages.passwordReset(':token'), noStore);
-  pageRouter.use(forms, passwordPages({ passwords, render }));
-  return { api, pages: pageRouter, stop: () => passwords.stop() };
+  pageRouter.use(kit.pages(PASSWORD_PAGES));
+  return {
+    api: kit.api(Object.values(PASSWORD_ACTIONS), { passwords }),
+    pages: pageRouter,
+    stop: () => passwords.stop(),
+  };
 }

@@ -1,9 +1,11 @@
 import { declareFeature } from '../access/feature-declaration';
 import type { Services } from '../services';
 import { publicPages } from '.';
+import { PUBLIC_PAGES } from './pages';
 
-/** The marketing pages, robots.txt and sitemap.xml. */
+/** The marketing pages (with the Contact Us form), robots.txt and sitemap.xml. */
 export const publicFeature = declareFeature({
   name: 'public',
-  mount: (s: Services) => ({ pages: publicPages({ render: s.render, publicUrl: s.config.publicUrl }) }),
+  pages: PUBLIC_PAGES,
+  mount: (s: Services) => publicPages({ kit: s.kit, publicUrl: s.config.publicUrl }),
 });

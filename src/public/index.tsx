@@ -1,26 +1,14 @@
 import { Router } from 'express';
-import type { Renderer } from '../http/render';
-import { type PublicPath, marketingPage } from './pages';
+import type { ActionKit } from '../access/kit';
+import type { Feature } from '../http/feature';
+import { PUBLIC_PAGES } from './pages';
 
-const PUBLIC_PATHS: PublicPath[] = ['/', '/public', '/about', '/services', '/contact'];
-
-/** The marketing pages, robots.txt and sitemap.xml. */
-export function publicPages(deps: { render: Renderer; publicUrl: string }): Router {
+/**
+ * robots.txt and sitemap.xml: fixed text for crawlers, made from the site's public address; they read no
+ * data and name no person, so they are no page declarations.
+ */
+function crawlerFiles(publicUrl: string): Router {
   const router = Router();
-
-  for (const path of PUBLIC_PATHS) {
-    router.get(path, (req, res) => {
-      // After a contact form post without JavaScript, the page shows the modal with its message.
-      const sent = req.query.contact === 'sent';
-      const { page, options } = marketingPage(
-        path,
-        deps.publicUrl,
-        sent ? { open: true, status: 'sent' } : {},
-      );
-      deps.render(req, res, page, { ...options, cacheable: !sent && Object.keys(req.query).length === 0 });
-    });
-  }
-
   router.get('/robots.txt', (_req, res) => {
     res
       .type('text/plain')
@@ -33,15 +21,14 @@ export function publicPages(deps: { render: Renderer; publicUrl: string }): Rout
           'Disallow: /login',
           'Disallow: /api/',
           '',
-          `Sitemap: ${deps.publicUrl}/sitemap.xml`,
+          `Sitemap: ${publicUrl}/sitemap.xml`,
           '',
         ].join('\n'),
       );
   });
-
   router.get('/sitemap.xml', (_req, res) => {
     const urls = ['/', '/public', '/health']
-      .map((p) => `  <url><loc>${deps.publicUrl}${p}</loc></url>`)
+      .map((p) => `  <url><loc>${publicUrl}${p}</loc></url>`)
       .join('\n');
     res
       .type('application/xml')
@@ -49,6 +36,10 @@ export function publicPages(deps: { render: Renderer; publicUrl: string }): Rout
         `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
       );
   });
-
   return router;
+}
+
+/** The marketing pages (with the Contact Us form), robots.txt and sitemap.xml. */
+export function publicPages(deps: { kit: ActionKit; publicUrl: string }): Feature {
+  return { pages: Router().use(deps.kit.pages(PUBLIC_PAGES), crawlerFiles(deps.publicUrl)) };
 }

@@ -1,11 +1,19 @@
+import { z } from 'zod';
 import { declareFor } from '../access/action';
-import { formatPeriod, reportRequestSchema } from '../shared/reports';
-import { api, pages } from '../shared/paths';
-import { reportFileName } from './csv';
+import { fileAnswer } from '../http/file-answer';
+import { ServiceError } from '../shared/errors';
+import { REPORT_RANGES, reportRequestSchema } from '../shared/reports';
+import { api } from '../shared/paths';
+import { reportCsvRows, reportFileName } from './csv';
 import { reportPdf } from './pdf';
-import { type ReportsPageDeps, renderGenerateRefusal } from './forms';
+import type { ReportsService } from './service';
 
-const action = declareFor<ReportsPageDeps>();
+export type ReportsDeps = {
+  reports: ReportsService;
+  /** Full names of some of the firm's users, by ID (who generated each report). */
+  namesOf(firmId: string, ids: string[]): Promise<Map<string, string>>;
+};
+const action = declareFor<ReportsDeps>();
 const REPORTS = 'Reports';
 const NOT_FOUND = 'Report not found.';
 
@@ -19,17 +27,8 @@ export const generateReport = action({
   grants: { admin: 'w' },
   heavy: true,
   input: reportRequestSchema,
-  run: ({ deps, actor }, input) => deps.reports.request(actor!, input),
+  run: ({ deps, actor }, input) => deps.reports.request(actor, input),
   status: 201,
-  form: {
-    path: pages.admin.reports,
-    done: (_ctx, report) => ({
-      to: pages.admin.report(report.id),
-      // The page below says whether it is ready: the job may finish before the page is read.
-      flash: `The ${report.title} report for ${formatPeriod(report.period)} was requested.`,
-    }),
-    refused: renderGenerateRefusal,
-  },
 });
 
 export const listReports = action({
@@ -40,7 +39,50 @@ export const listReports = action({
   method: 'GET',
   route: api.reports,
   grants: { admin: 'r' },
-  run: async ({ deps, actor }) => ({ reports: await deps.reports.recent(actor!) }),
+  run: async ({ deps, actor, firm }) => {
+    const reports = await deps.reports.recent(actor);
+    const ids = [...new Set(reports.flatMap((r) => (r.createdBy ? [r.createdBy] : [])))];
+    const names = firm && ids.length ? await deps.namesOf(firm.id, ids) : new Map<string, string>();
+    return {
+      reports: reports.map((r) => ({
+        ...r,
+        createdByName: r.createdBy ? (names.get(r.createdBy) ?? null) : null,
+      })),
+    };
+  },
+  // The API's list names who asked by ID only (the page shows their names).
+  answer: ({ reports }) => ({ reports: reports.map(({ createdByName: _name, ...r }) => r) }),
+});
+
+/** What the Reports screen shows for a range: from the query, last month by default. */
+const overviewQuery = z.object({
+  range: z
+    .enum(REPORT_RANGES, { error: 'range must be one of ' + REPORT_RANGES.join(', ') })
+    .default('last-month'),
+  start: z.string().optional(),
+  end: z.string().optional(),
+});
+
+export const reportOverview = action({
+  name: 'Get Report Overview',
+  category: REPORTS,
+  description:
+    "The firm's live performance cards and charts for a range (range, and start and end for custom, YYYY-MM-DD), with the firm's today; a refused custom range shows last month, with why (error).",
+  method: 'GET',
+  route: api.reportOverview,
+  grants: { admin: 'r' },
+  input: overviewQuery,
+  run: async ({ deps, actor }, asked) => {
+    let error: string | undefined;
+    const { range, start, end } = asked;
+    const overview = await deps.reports.overview(actor, { range, start, end }).catch((refused: unknown) => {
+      // A custom range that is refused (an end in the future): said above last month's figures.
+      if (!(refused instanceof ServiceError) || refused.reason !== 'invalid') throw refused;
+      error = refused.message;
+      return deps.reports.overview(actor, { range: 'last-month', start: undefined, end: undefined });
+    });
+    return { ...overview, error, today: await deps.reports.today(actor) };
+  },
 });
 
 export const getReport = action({
@@ -52,7 +94,7 @@ export const getReport = action({
   route: api.report('{id}'),
   notFound: NOT_FOUND,
   grants: { admin: 'r' },
-  run: ({ deps, actor, params }) => deps.reports.get(actor!, params.id),
+  run: ({ deps, actor, params }) => deps.reports.get(actor, params.id),
 });
 
 export const reportAsPdf = action({
@@ -66,8 +108,8 @@ export const reportAsPdf = action({
   notFound: NOT_FOUND,
   grants: { admin: 'r' },
   run: async ({ deps, actor, params }) => {
-    const data = await deps.reports.dataOf(actor!, params.id);
-    return { filename: reportFileName(data, 'pdf'), bytes: await reportPdf(data) };
+    const data = await deps.reports.dataOf(actor, params.id);
+    return fileAnswer(reportFileName(data, 'pdf'), 'application/pdf', { bytes: await reportPdf(data) });
   },
 });
 
@@ -79,7 +121,18 @@ export const reportAsCsv = action({
   route: api.reportCsv('{id}'),
   notFound: NOT_FOUND,
   grants: { admin: 'r' },
-  run: ({ deps, actor, params }) => deps.reports.dataOf(actor!, params.id),
+  run: async ({ deps, actor, params }) => {
+    const data = await deps.reports.dataOf(actor, params.id);
+    return fileAnswer(reportFileName(data, 'csv'), 'text/csv; charset=utf-8', { csv: reportCsvRows(data) });
+  },
 });
 
-export const REPORTS_ACTIONS = { generateReport, listReports, getReport, reportAsPdf, reportAsCsv };
+// The overview's literal route before /reports/{id}, which would take it for a report's ID.
+export const REPORTS_ACTIONS = {
+  generateReport,
+  listReports,
+  reportOverview,
+  getReport,
+  reportAsPdf,
+  reportAsCsv,
+};

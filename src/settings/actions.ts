@@ -1,12 +1,9 @@
 import { declareFor } from '../access/action';
-import type { Renderer } from '../http/render';
-import { pages } from '../shared/paths';
 import { SETTINGS_SECTIONS, type SettingsSection } from '../shared/settings';
-import { renderSettingsRefusal } from './forms';
 import { SECTION_SCHEMAS } from './schema';
 import type { SettingsService } from './service';
 
-export type SettingsDeps = { settings: SettingsService; render: Renderer };
+export type SettingsDeps = { settings: SettingsService };
 const action = declareFor<SettingsDeps>();
 const CATEGORY = 'Settings';
 
@@ -17,52 +14,35 @@ export const getSettings = action({
   method: 'GET',
   route: '/settings',
   grants: { admin: 'r' },
-  run: ({ deps, actor }) => deps.settings.get(actor!),
+  run: ({ deps, actor }) => deps.settings.get(actor),
 });
 
-/** Each section's action: its catalog name and the message its form shows once saved. */
-const SECTIONS: Record<SettingsSection, { name: string; description: string; saved: string }> = {
+/** Each section's action: its catalog name and description. */
+const SECTIONS: Record<SettingsSection, { name: string; description: string }> = {
   firm: {
     name: 'Update Firm Information',
     description: "Change the firm's name, type, address, contact details and time zone.",
-    saved: 'Firm information saved.',
   },
   security: {
     name: 'Update Security Settings',
     description: "Change the firm's 2FA, session timeout, password policy, login attempts and approvals.",
-    saved: 'Security settings saved. They apply to every account of the firm from now on.',
   },
   email: {
     name: 'Update Email Settings',
     description: "Set the firm's own SMTP server for its emails.",
-    saved: 'Email settings saved.',
   },
   backup: {
     name: 'Update Backup Settings',
     description: 'Choose how long backups and what cleanup removes are kept.',
-    saved: 'Backup settings saved.',
   },
   appearance: {
     name: 'Update Appearance',
     description: "Choose the primary color of the firm's pages.",
-    saved: 'Appearance saved.',
   },
 };
 
-/** A checkbox is sent only when it is checked. */
-const checked = (value: string | undefined) => value === 'on' || value === 'true';
-
-/** What each section's form posts, as its API input. */
-const FORM_INPUT: Partial<Record<SettingsSection, (fields: Record<string, string>) => unknown>> = {
-  security: (f) => ({
-    ...f,
-    twoFactorAdmins: checked(f.twoFactorAdmins),
-    approveNewUsers: checked(f.approveNewUsers),
-  }),
-};
-
 function sectionAction<S extends SettingsSection>(section: S) {
-  const { name, description, saved } = SECTIONS[section];
+  const { name, description } = SECTIONS[section];
   return action({
     name,
     category: CATEGORY,
@@ -71,13 +51,7 @@ function sectionAction<S extends SettingsSection>(section: S) {
     route: `/settings/${section}`,
     grants: { admin: 'w' },
     input: SECTION_SCHEMAS[section],
-    run: ({ deps, actor }, input) => deps.settings.update(actor!, section, input as never),
-    form: {
-      path: pages.admin.settingsSection(section),
-      input: FORM_INPUT[section],
-      done: () => ({ to: pages.admin.settingsSection(section), flash: saved }),
-      refused: (ctx, refusal, body) => renderSettingsRefusal(ctx, section, refusal, body),
-    },
+    run: ({ deps, actor }, input) => deps.settings.update(actor, section, input as never),
   });
 }
 

@@ -193,10 +193,9 @@ export function createSettingsService(deps: {
     },
 
     /**
-     * What each signed-in page of a firm's member needs on every request: the firm's time zone, its idle
-     * session timeout and its look. Read fresh each time, so a saved change holds from the next request.
+     * What every request of the firm's signed-in members needs of it (see src/http/context.ts). Read fresh
+     * each time, so a saved change holds from the next request.
      */
-    /** What every request of the firm's signed-in members needs of it (see src/http/context.ts). */
     async contextOf(firmId: string): Promise<FirmContext> {
       const [profile, row] = await Promise.all([firmsService().profileById(firmId), store.find(firmId)]);
       const version = row ? versionOf(row) : '0';
@@ -205,6 +204,11 @@ export function createSettingsService(deps: {
         name: profile?.name ?? '',
         timeZone: profile?.timeZone ?? platformTimeZone,
         sessionTimeoutMinutes: securityFrom(row).sessionTimeoutMinutes,
+        // Only whether one is set: a password that cannot be opened still means the firm has its own.
+        settings: {
+          ownSmtp: Boolean(row?.smtp_host),
+          backupRetentionDays: sectionsFrom(row).backup.retentionDays,
+        },
         branding: {
           themeHref: pages.firmTheme(firmId, version),
           logoHref: row?.logo_type ? pages.firmLogo(firmId, version) : undefined,

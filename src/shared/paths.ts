@@ -179,6 +179,7 @@ export const api = {
   firmRestore: '/restore',
   firmRestoreConfirm: '/restore/confirm',
   reports: '/reports',
+  reportOverview: '/reports/overview',
   report: (reportId: string) => `/reports/${reportId}`,
   reportPdf: (reportId: string) => `/reports/${reportId}/pdf`,
   reportCsv: (reportId: string) => `/reports/${reportId}/csv`,

@@ -1,22 +1,19 @@
 import type { z } from 'zod';
 import { type ActionContext, declareFor } from '../access/action';
-import { pages } from '../shared/paths';
-import { fullName, type ManagedUser, type UserList, USER_OUTCOMES } from '../shared/users';
+import type { ManagedUser, UserList } from '../shared/users';
+import { newUserSchema, userListQuery, userPatchSchema } from './schema';
 import {
-  listPathOf,
-  renderAddRefusal,
-  renderApprovalRefusal,
-  renderEditRefusal,
-  renderRemoveRefusal,
-  renderStatusRefusal,
-  type UsersDeps,
-} from './forms';
-import { newUserSchema, statusFormSchema, userListQuery, userPatchSchema } from './schema';
-import { type UserAdded, type UserChange, USER_NOT_FOUND } from './service';
+  type AccountRequest,
+  type UserAdded,
+  type UserAdminService,
+  type UserChange,
+  USER_NOT_FOUND,
+} from './service';
 
+export type UsersDeps = { users: UserAdminService };
 const action = declareFor<UsersDeps>();
 const CATEGORY = 'User Management';
-type UserCtx = ActionContext<UsersDeps>;
+type UserCtx = ActionContext<UsersDeps, false>;
 type UserPatch = z.output<typeof userPatchSchema>;
 
 /** The API's user: exactly its contract's fields (the pages also get what is blocked and why). */
@@ -31,12 +28,6 @@ const publicUser = (u: ManagedUser): ManagedUser => ({
   lastLogin: u.lastLogin,
 });
 
-/** What the person who changed a user reads. */
-const outcomeOf = ({ user, event }: UserChange) => {
-  const name = fullName(user);
-  return event === 'unchanged' ? USER_OUTCOMES.updated(name) : USER_OUTCOMES[event](name);
-};
-
 export const listUsers = action({
   name: 'Get Users',
   category: CATEGORY,
@@ -45,7 +36,7 @@ export const listUsers = action({
   route: '/users',
   grants: { user: 'r', admin: 'r' },
   input: userListQuery,
-  run: ({ deps, actor }, input) => deps.users.list(actor!, input),
+  run: ({ deps, actor }, input) => deps.users.list(actor, input),
   answer: (list): UserList => ({ ...list, users: list.users.map(publicUser) }),
 });
 
@@ -57,14 +48,12 @@ export const getUser = action({
   route: '/users/{id}',
   notFound: USER_NOT_FOUND,
   grants: { user: 'r', admin: 'r' },
-  run: ({ deps, actor, params }) => deps.users.get(actor!, params.id),
+  run: ({ deps, actor, params }) => deps.users.get(actor, params.id),
   answer: publicUser,
 });
 
 /** The API's answer to a user added or invited again: the user, and what became of the email. */
 const withInvitation = ({ user, invitation }: UserAdded) => ({ ...publicUser(user), invitation });
-/** An invitation email not sent is said as an error, where it happened. */
-const kindOf = ({ invitation }: UserAdded) => (invitation.delivery === 'sent' ? 'success' : 'error');
 
 export const addUser = action({
   name: 'Add User',
@@ -74,18 +63,9 @@ export const addUser = action({
   route: '/users',
   grants: { admin: 'w' },
   input: newUserSchema,
-  run: ({ deps, actor }, input) => deps.users.add(actor!, input),
+  run: ({ deps, actor }, input) => deps.users.add(actor, input),
   status: 201,
   answer: withInvitation,
-  form: {
-    path: pages.admin.users,
-    done: (_ctx, added) => ({
-      to: pages.admin.users,
-      flash: USER_OUTCOMES.added(fullName(added.user), added.user.loginId, added.invitation),
-      kind: kindOf(added),
-    }),
-    refused: (ctx, refusal, body) => renderAddRefusal(ctx, refusal, body),
-  },
 });
 
 export const resendInvitation = action({
@@ -96,17 +76,20 @@ export const resendInvitation = action({
   route: '/users/{id}/invitation',
   notFound: USER_NOT_FOUND,
   grants: { admin: 'w' },
-  run: ({ deps, actor, params }) => deps.users.resendInvitation(actor!, params.id),
+  run: ({ deps, actor, params }) => deps.users.resendInvitation(actor, params.id),
   answer: withInvitation,
-  form: {
-    path: pages.admin.userInvitation(':id'),
-    done: ({ req }, sent) => ({
-      to: listPathOf(req.body ?? {}),
-      flash: USER_OUTCOMES.reinvited(fullName(sent.user), sent.invitation),
-      kind: kindOf(sent),
-    }),
-    refused: (ctx, refusal, body) => renderStatusRefusal(ctx, refusal, body),
-  },
+});
+
+export const getAccountRequest = action({
+  name: 'Get Account Request',
+  category: CATEGORY,
+  description: 'Read an account platform staff asked to add to the firm: the user, who asked and when.',
+  method: 'GET',
+  route: '/users/{id}/approval',
+  notFound: USER_NOT_FOUND,
+  grants: { admin: 'r' },
+  run: ({ deps, actor, params }): Promise<AccountRequest> => deps.users.requestOf(actor, params.id),
+  answer: (request) => ({ ...request, user: publicUser(request.user) }),
 });
 
 export const approveRequest = action({
@@ -117,23 +100,14 @@ export const approveRequest = action({
   route: '/users/{id}/approval',
   notFound: USER_NOT_FOUND,
   grants: { admin: 'w' },
-  run: ({ deps, actor, params }) => deps.users.approveRequest(actor!, params.id),
+  run: ({ deps, actor, params }) => deps.users.approveRequest(actor, params.id),
   answer: withInvitation,
-  form: {
-    path: pages.admin.userApproval(':id'),
-    done: (_ctx, approved) => ({
-      to: pages.admin.users,
-      flash: USER_OUTCOMES.requestApproved(fullName(approved.user), approved.invitation),
-      kind: kindOf(approved),
-    }),
-    refused: (ctx, refusal) => renderApprovalRefusal(ctx, refusal),
-  },
 });
 
 /** PUT and PATCH make the same change: any of the fields, and the status. */
 const userChange = {
   input: userPatchSchema,
-  run: ({ deps, actor, params }: UserCtx, input: UserPatch) => deps.users.update(actor!, params.id, input),
+  run: ({ deps, actor, params }: UserCtx, input: UserPatch) => deps.users.update(actor, params.id, input),
   answer: (change: UserChange) => publicUser(change.user),
 };
 
@@ -146,11 +120,6 @@ export const updateUser = action({
   notFound: USER_NOT_FOUND,
   grants: { admin: 'w' },
   ...userChange,
-  form: {
-    path: pages.admin.userEdit(':id'),
-    done: (_ctx, change) => ({ to: pages.admin.users, flash: outcomeOf(change) }),
-    refused: (ctx, refusal, body) => renderEditRefusal(ctx, refusal, body),
-  },
 });
 
 export const changeUser = action({
@@ -162,12 +131,6 @@ export const changeUser = action({
   notFound: USER_NOT_FOUND,
   grants: { admin: 'w' },
   ...userChange,
-  form: {
-    path: pages.admin.userStatus(':id'),
-    schema: statusFormSchema,
-    done: ({ req }, change) => ({ to: listPathOf(req.body ?? {}), flash: outcomeOf(change) }),
-    refused: (ctx, refusal, body) => renderStatusRefusal(ctx, refusal, body),
-  },
 });
 
 export const removeUser = action({
@@ -178,13 +141,8 @@ export const removeUser = action({
   route: '/users/{id}',
   notFound: USER_NOT_FOUND,
   grants: { admin: 'd' },
-  run: ({ deps, actor, params }) => deps.users.remove(actor!, params.id),
+  run: ({ deps, actor, params }) => deps.users.remove(actor, params.id),
   answer: () => undefined,
-  form: {
-    path: pages.admin.userDelete(':id'),
-    done: (_ctx, { user, event }) => ({ to: pages.admin.users, flash: USER_OUTCOMES[event](fullName(user)) }),
-    refused: (ctx, refusal) => renderRemoveRefusal(ctx, refusal),
-  },
 });
 
 export const USERS_ACTIONS = {
@@ -192,6 +150,7 @@ export const USERS_ACTIONS = {
   getUser,
   addUser,
   resendInvitation,
+  getAccountRequest,
   approveRequest,
   updateUser,
   changeUser,

@@ -2,11 +2,13 @@ import { declareFeature } from '../access/feature-declaration';
 import { byFirm } from '../backups/tables';
 import type { Services } from '../services';
 import { USERS_ACTIONS, usersFeature as mountUsers } from '.';
+import { USERS_PAGES } from './pages';
 
 /** User Management: a firm's accounts. */
 export const usersFeature = declareFeature({
   name: 'users',
   actions: USERS_ACTIONS,
+  pages: USERS_PAGES,
   tables: [
     {
       table: 'users',
@@ -23,5 +25,5 @@ export const usersFeature = declareFeature({
       ],
     },
   ],
-  mount: (s: Services) => mountUsers({ kit: s.kit, users: s.users, render: s.render }),
+  mount: (s: Services) => mountUsers({ kit: s.kit, users: s.users }),
 });

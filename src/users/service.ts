@@ -72,8 +72,6 @@ export function createUsersService(db: Kysely<DB>) {
     findById: store.findById,
     findInFirmByEmail: store.findInFirmByEmail,
     listByFirm: store.listByFirm,
-    /** The firm's active users: the administrator's dashboard counts them. */
-    countActive: async (firmId: string): Promise<number> => (await store.countByStatus(firmId)).active,
     /** Full names ("Ana Lopez") of some of the firm's users, by ID. */
     async namesOf(firmId: string, ids: string[]): Promise<Map<string, string>> {
       const rows = await store.namesOf(firmId, ids);

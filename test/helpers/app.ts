@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { type KyselyPlugin, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import pg from 'pg';
 import request from 'supertest';
@@ -44,8 +44,6 @@ export type TestAppOptions = {
   logger?: Logger;
   /** Rewrites the app's PostgreSQL URL, e.g. to reach the server through a test's own proxy. */
   postgresUrl?: (url: string) => string;
-  /** Kysely plugins on the app's database handles (a query counter: test/helpers/query-count.ts). */
-  plugins?: KyselyPlugin[];
 };
 
 export type TestApp = {
@@ -105,10 +103,6 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     template: url ? undefined : pgliteTemplate(),
   });
   if (url) await prepareDatabase(database, { demoPassword: DEMO_PASSWORD });
-  for (const plugin of options.plugins ?? []) {
-    database.db = database.db.withPlugin(plugin);
-    database.bulk = database.bulk.withPlugin(plugin);
-  }
   const logger = options.logger ?? createLogger('silent');
   const redisUrl = typeof options.redis === 'string' ? options.redis : options.redis ? REDIS_URL : undefined;
   const redis = redisUrl ? createRedis(redisUrl, logger) : undefined;

@@ -1,50 +1,42 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { KyselyPlugin } from 'kysely';
+import type { RequestListener } from 'node:http';
+import { DefaultQueryExecutor } from 'kysely';
 
-type Tally = { queries: string[] };
+/** The SQL statements one request sent, in order. */
+export type QueryLog = { statements: string[] };
 
-/** A statement in a few words, to say which ones a page runs when its budget is exceeded: "SelectQueryNode cases". */
-function describe(node: { kind: string }): string {
-  const table = (n: unknown): string | undefined => {
-    const any = n as { table?: { identifier?: { name?: string } }; identifier?: { name?: string } };
-    return any?.table?.identifier?.name ?? any?.identifier?.name;
+const current = new AsyncLocalStorage<QueryLog>();
+let patched = false;
+
+/**
+ * Every statement the app sends goes through a Kysely executor (transactions get executors of the same
+ * class): counted there, for the request whose async context sent it. A background job running meanwhile
+ * is in no request's context, so it never counts.
+ */
+function observeExecutors() {
+  if (patched) return;
+  patched = true;
+  const proto = DefaultQueryExecutor.prototype as unknown as {
+    executeQuery(query: { sql: string }, ...rest: unknown[]): Promise<unknown>;
   };
-  const from = (node as { from?: { froms?: unknown[] } }).from?.froms?.[0];
-  const into = (node as { into?: unknown; table?: unknown }).into ?? (node as { table?: unknown }).table;
-  return [node.kind, table(from) ?? table(into)].filter(Boolean).join(' ');
+  const execute = proto.executeQuery;
+  proto.executeQuery = function (this: unknown, query, ...rest) {
+    current.getStore()?.statements.push(query.sql);
+    return execute.call(this, query, ...rest);
+  };
 }
 
 /**
- * Counts the SQL statements run on behalf of one request: a Kysely plugin sees every query the app
- * compiles (query builders and raw `sql` alike, in and out of transactions), and counts those made inside
- * a request that `wrap` let in. Background work (jobs, timers) runs outside any request and is not counted.
+ * The app as a request listener that counts each request's SQL statements: `last()` is the log of the
+ * latest request answered (hand it to supertest, `request.agent(counted.listener)`).
  */
-export function queryCounter() {
-  const current = new AsyncLocalStorage<Tally>();
-  let last: Tally = { queries: [] };
-  const plugin: KyselyPlugin = {
-    transformQuery(args) {
-      current.getStore()?.queries.push(describe(args.node));
-      return args.node;
-    },
-    transformResult: async (args) => args.result,
+export function countingQueries(app: RequestListener) {
+  observeExecutors();
+  let latest: QueryLog = { statements: [] };
+  const listener: RequestListener = (req, res) => {
+    const log: QueryLog = { statements: [] };
+    latest = log;
+    current.run(log, () => app(req, res));
   };
-  return {
-    plugin,
-    /** The app as a request handler whose every request is counted; `last` is the latest one's tally. */
-    wrap:
-      (app: (req: IncomingMessage, res: ServerResponse) => void) =>
-      (req: IncomingMessage, res: ServerResponse) => {
-        last = { queries: [] };
-        current.run(last, () => app(req, res));
-      },
-    /** How many statements the latest request ran. */
-    get count() {
-      return last.queries.length;
-    },
-    get kinds() {
-      return last.queries;
-    },
-  };
+  return { listener, last: () => latest };
 }

@@ -15,7 +15,8 @@ import {
 import { analysed, upload } from '../helpers/documents';
 import { passportMrzLines, textPdf } from '../helpers/files';
 
-type Key = keyof typeof AI_ACTIONS;
+/** The calendar feed is public (a calendar app asks with no session): it has no grants to list. */
+type Key = Exclude<keyof typeof AI_ACTIONS, 'getCalendarFeed'>;
 const NOT_FOUND = 'Case not found.';
 
 /** The catalog rows and default grants, written out by hand: firm users and admins, platform staff nothing. */
@@ -55,6 +56,18 @@ const CATALOG: Record<Key, { name: string; method: string; route: string; grants
     method: 'DELETE',
     route: '/api/ai/calendar',
     grants: { user: 'd', admin: 'd', reti: '' },
+  },
+  getCalendar: {
+    name: 'Get Deadlines Calendar',
+    method: 'GET',
+    route: '/api/ai/calendar',
+    grants: { user: 'r', admin: 'r', reti: '' },
+  },
+  getDocumentAnalysis: {
+    name: 'Get Document Analysis',
+    method: 'GET',
+    route: '/api/ai/analyze',
+    grants: { user: 'r', admin: 'r', reti: '' },
   },
 };
 

@@ -395,6 +395,44 @@ describe.each(BACKENDS)('the Legal Brief Generator on %s', (backend) => {
     expect(refused.text).toContain(`<option value="${kase.id}" selected="">`);
     expect(refused.text).toContain('<option value="docx" selected="">');
   });
+
+  it('/user/ai/brief reads the cases through Get Cases: revoked for the user role, it answers 403 with no case', async () => {
+    const staff = await signIn(t.app, 'reti');
+    const actions = (await staff.agent.get('/api/actions')).body as Array<{ id: string; name: string }>;
+    const getCases = actions.find((a) => a.name === 'Get Cases')!;
+    /** PUT /permissions/{id}: read for these roles, nothing else (Get Cases is a read). */
+    const grantRead = (user: boolean) =>
+      staff.agent
+        .put(`/api/permissions/${getCases.id}`)
+        .set('X-CSRF-Token', staff.token)
+        .send({
+          permissions: [
+            { roleId: 'user', canRead: user, canWrite: false, canDelete: false },
+            { roleId: 'admin', canRead: true, canWrite: false, canDelete: false },
+            { roleId: 'reti', canRead: false, canWrite: false, canDelete: false },
+          ],
+        });
+    expect((await grantRead(false)).status).toBe(200);
+    try {
+      expect((await attorney.agent.get('/api/cases')).status).toBe(403);
+      const page = await attorney.agent.get(`/user/ai/brief?case=${kase.id}`);
+      // A refused form shows the page again: no more than the page itself.
+      const posted = await attorney.agent
+        .post('/user/ai/brief')
+        .type('form')
+        .send({ _csrf: attorney.token, caseId: kase.id, template: '', format: 'pdf' });
+      for (const res of [page, posted]) {
+        expect(res.status).toBe(403);
+        expect(visibleText(res.text)).toContain('does not have read permission for Get Cases');
+        expect(res.text).not.toContain(kase.caseNumber);
+        expect(res.text).not.toContain(CLIENT.full);
+        expect(res.text).not.toMatch(/RI-\d{4}-\d{4}/);
+      }
+    } finally {
+      expect((await grantRead(true)).status).toBe(200);
+    }
+    expect((await attorney.agent.get('/user/ai/brief')).status).toBe(200);
+  });
 });
 
 /**

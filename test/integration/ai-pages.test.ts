@@ -214,6 +214,51 @@ describe.each(BACKENDS)('the AI Tools pages, without JavaScript, on %s', (backen
     expect(page).not.toContain(far.body.caseNumber);
   });
 
+  it('reads only what the matrix grants: with a read revoked for the user role, each page answers 403 with none of its data', async () => {
+    const staff = await signIn(t.app, DEMO_LOGINS.reti);
+    const actions = (await staff.agent.get('/api/actions')).body as Array<{ id: string; name: string }>;
+    /** PUT /permissions/{id}: the user role's read of the action on or off (admins keep it, staff have none). */
+    const setUserRead = (name: string, canRead: boolean) =>
+      staff.agent
+        .put(`/api/permissions/${actions.find((a) => a.name === name)!.id}`)
+        .set('X-CSRF-Token', staff.token)
+        .send({
+          permissions: [
+            { roleId: 'user', canRead, canWrite: false, canDelete: false },
+            { roleId: 'admin', canRead: true, canWrite: false, canDelete: false },
+            { roleId: 'reti', canRead: false, canWrite: false, canDelete: false },
+          ],
+        });
+    const walk: Array<[string, string[]]> = [
+      [
+        'Get Cases',
+        [
+          `/user/ai/deadlines?case=${kase.id}&asOf=2026-11-20`,
+          `/user/ai/compliance?case=${kase.id}`,
+          `/user/forms/generate?group=family-based&case=${kase.id}`,
+          `/user/ai/brief?case=${kase.id}`,
+        ],
+      ],
+      ['Get Case Facts', [`/user/ai/cases/${kase.id}/facts`, `/user/ai/deadlines?case=${kase.id}`]],
+      ['Get Documents', ['/user/ai/documents']],
+    ];
+    for (const [name, paths] of walk) {
+      expect((await setUserRead(name, false)).status).toBe(200);
+      try {
+        for (const path of paths) {
+          const page = await attorney.agent.get(path);
+          expect([name, path, page.status]).toEqual([name, path, 403]);
+          expect(mainText(page.text)).toContain(`does not have read permission for ${name}`);
+          expect(page.text).not.toContain(kase.caseNumber);
+          expect(page.text).not.toContain('Amina Yusuf');
+        }
+      } finally {
+        expect((await setUserRead(name, true)).status).toBe(200);
+      }
+    }
+    expect((await attorney.agent.get(`/user/ai/deadlines?case=${kase.id}`)).status).toBe(200);
+  });
+
   it('shows an analyzed document chosen in Document Analysis, and counts the use', async () => {
     const [line1, line2] = passportMrzLines({
       surname: 'Yusuf',

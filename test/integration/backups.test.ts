@@ -18,7 +18,7 @@ import { readManifest } from '../../src/http/assets';
 import { createLogger } from '../../src/logger';
 import type { BackupPage } from '../../src/shared/backups';
 import { formatDateTime } from '../../src/shared/dates';
-import { BackupsPanel } from '../../views/admin/BackupsPanel';
+import { BackupsPanel } from '../../src/backups/pages/backups-panel';
 import { RenderContext } from '../../views/context';
 import { createSealer } from '../../src/secrets';
 import { createSettingsService } from '../../src/settings/service';
@@ -490,7 +490,7 @@ describe.each(BACKENDS)('backups (%s)', (backend) => {
           'content-disposition': `attachment; filename="${done.fileName}"`,
           'content-length': String(bytes.length),
           'x-content-type-options': 'nosniff',
-          'cache-control': 'no-store',
+          'cache-control': 'private, no-store',
         });
         expect(Buffer.compare(res.body as Buffer, bytes)).toBe(0);
       }

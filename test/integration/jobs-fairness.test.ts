@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { type Database, openDatabase } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
+import { MIGRATIONS } from '../../src/features';
 import { createJobRunner, type QueueSpec } from '../../src/jobs/runner';
 import { createJobsStore, type Job, LEASE_EXPIRED } from '../../src/jobs/store';
 import { type Backend, BACKENDS, postgresSchema } from '../helpers/app';
@@ -15,7 +16,7 @@ async function openMigrated(backend: Backend): Promise<{ database: Database; clo
   }
   const schema = await postgresSchema();
   const database = await openDatabase({ url: schema.url, dataDir: '' });
-  await migrateToLatest(database.db as never);
+  await migrateToLatest(database.db as never, MIGRATIONS);
   return {
     database,
     async close() {

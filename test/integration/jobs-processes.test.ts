@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { type Database, openDatabase } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
+import { MIGRATIONS } from '../../src/features';
 import { createJobQueue } from '../../src/jobs/store';
 import { postgresSchema } from '../helpers/app';
 import { waitFor } from '../helpers/poll';
@@ -56,7 +57,7 @@ describe('jobs shared by two worker processes on one PostgreSQL', () => {
   beforeAll(async () => {
     schema = await postgresSchema(POSTGRES);
     database = await openDatabase({ url: schema.url, dataDir: '' });
-    await migrateToLatest(database.db as never);
+    await migrateToLatest(database.db as never, MIGRATIONS);
     await sql`CREATE TABLE job_handlings (
       job_id uuid NOT NULL, worker text NOT NULL, attempt integer NOT NULL, at timestamptz NOT NULL DEFAULT clock_timestamp()
     )`.execute(database.db);

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import pino from 'pino';
 import { type Database, openDatabase } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
+import { MIGRATIONS } from '../../src/features';
 import type { DB } from '../../src/db/schema';
 import { createJobRunner, PermanentJobError, type QueueSpec } from '../../src/jobs/runner';
 import { createJobQueue, createJobsStore, type Job, LEASE_EXPIRED } from '../../src/jobs/store';
@@ -17,7 +18,7 @@ async function openMigrated(backend: Backend): Promise<{ database: Database; clo
   }
   const schema = await postgresSchema();
   const database = await openDatabase({ url: schema.url, dataDir: '' });
-  await migrateToLatest(database.db as never);
+  await migrateToLatest(database.db as never, MIGRATIONS);
   return {
     database,
     async close() {

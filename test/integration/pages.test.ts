@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { MENUS, ROLE_HOME } from '../../src/shared/constants';
+import { MENUS as menus } from '../../src/menus';
+import { ROLE_HOME } from '../../src/shared/constants';
 import { csrfFrom, DEMO_PASSWORD, startTestApp, type TestApp, visibleText } from '../helpers/app';
 
 describe('public site, SEO and areas', () => {
@@ -113,6 +114,7 @@ describe('public site, SEO and areas', () => {
   ] as const)(
     'renders every menu path of %s inside the layout, with the menu in SPEC order',
     async (loginId, role) => {
+      const MENUS = menus();
       const agent = request.agent(t.app);
       await agent.post('/api/auth/login').send({ user_id: loginId, password: DEMO_PASSWORD });
       for (const item of MENUS[role]) {

@@ -372,6 +372,23 @@ describe.each(BACKENDS)('restoring a firm backup (%s)', (backend) => {
     expect(byAdmin.status).toBe(403);
   }, 120_000);
 
+  it('lists the tables in an order a restore can write: each after every table its foreign keys name', async () => {
+    const { rows } = await sql<{ child: string; parent: string }>`
+      SELECT DISTINCT c.conrelid::regclass::text AS child, c.confrelid::regclass::text AS parent
+      FROM pg_constraint c
+      WHERE c.contype = 'f' AND c.conrelid <> c.confrelid
+        AND c.connamespace = current_schema()::regnamespace`.execute(db());
+    const order = BACKUP_CONTENTS.backedUp.map((p) => p.table);
+    const plain = (name: string) => name.replace(/^.*\./, '').replace(/"/g, '');
+    const misplaced = rows
+      .map((r) => ({ child: plain(r.child), parent: plain(r.parent) }))
+      .filter((r) => order.includes(r.child) && order.includes(r.parent))
+      .filter((r) => order.indexOf(r.parent) > order.indexOf(r.child))
+      .map((r) => `${r.child} before ${r.parent}`);
+    expect(rows.length).toBeGreaterThan(10);
+    expect(misplaced).toEqual([]);
+  });
+
   it("has every table with a firm's rows in a backup list: one added later fails this test", async () => {
     const listed = new Set([
       ...BACKUP_CONTENTS.backedUp.map((p) => p.table),

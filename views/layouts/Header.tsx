@@ -1,4 +1,4 @@
-import { MENUS } from '../../src/shared/constants';
+import { MENUS } from '../../src/menus';
 import { pages } from '../../src/shared/paths';
 import { Icon } from '../../islands/ui/icon';
 import { Island } from '../components/Island';
@@ -22,7 +22,7 @@ export function Header() {
         <>
           <nav className="role-menu" aria-label="Main">
             <ul>
-              {MENUS[user.role].map((item) => (
+              {MENUS()[user.role].map((item) => (
                 <li key={item.id}>
                   <a href={item.to} aria-current={path === item.to ? 'page' : undefined}>
                     <Icon name={item.icon} />

@@ -1,4 +1,5 @@
 import { declareFor } from '../../access/action';
+import { fileAnswer } from '../../http/file-answer';
 import { api } from '../../shared/paths';
 import { briefInput } from './schema';
 import type { BriefService } from './service';
@@ -14,7 +15,12 @@ export const generateBrief = action({
   route: api.aiBrief,
   grants: { user: 'w', admin: 'w' },
   input: briefInput,
-  run: ({ deps, actor }, input) => deps.brief.generate(actor!, input),
+  async run({ deps, actor, res }, input) {
+    const brief = await deps.brief.generate(actor, input);
+    // The document it is kept as, for a client that links to it.
+    res.set('X-Document-Id', brief.document.id);
+    return fileAnswer(brief.filename, brief.contentType, { bytes: brief.bytes });
+  },
 });
 
 export const BRIEF_ACTIONS = { generateBrief };

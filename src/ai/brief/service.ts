@@ -53,10 +53,6 @@ export function createBriefService(deps: BriefDeps) {
   };
 
   return {
-    /** The page's case picker: the cases its search finds, with the chosen one. */
-    pickCase: (actor: SessionUser, query: string, chosenId?: string) =>
-      deps.cases.pick(actor, query, chosenId),
-
     /**
      * Fills the template from the case, its client, its documents and the rules as of today (the firm's
      * day), lets the model reword the prose when one is configured, writes the file, keeps it as a legal

@@ -1,0 +1,101 @@
+import type { ReactNode } from 'react';
+import { Icon } from '../../../islands/ui/icon';
+import { page } from '../../access/page';
+import { AI_TOOLS, type AiTool, BRIEF_TEMPLATES } from '../../shared/ai';
+import { pages } from '../../shared/paths';
+
+/** One of SPEC's cards: what the tool does, and its two buttons. */
+function Card(props: {
+  tool: AiTool;
+  children: ReactNode;
+  first: [string, string];
+  second: [string, string];
+}) {
+  const titleId = `tool-${props.tool}`;
+  return (
+    <section className="card ai-card" aria-labelledby={titleId}>
+      <h2 id={titleId}>{AI_TOOLS[props.tool]}</h2>
+      {props.children}
+      <p className="ai-card-actions">
+        <a className="btn btn-primary" href={props.first[1]}>
+          {props.first[0]}
+        </a>
+        <a className="btn btn-secondary" href={props.second[1]}>
+          {props.second[0]}
+        </a>
+      </p>
+    </section>
+  );
+}
+
+/** /user/ai (SPEC: cards Document Analysis, Legal Brief Generator, Compliance Checker, Deadline Tracker). */
+function AiToolsPage() {
+  return (
+    <section className="section ai-tools">
+      <h1 className="page-title">
+        <Icon name="ai" />
+        AI Tools
+      </h1>
+      <p className="lead">
+        Every date, figure and citation here comes from the case and from dated, cited rules, never from a
+        language model; each answer lists the rules it used.
+      </p>
+      <div className="ai-cards">
+        <Card
+          tool="document-analysis"
+          first={['Choose a document', pages.ai.documents]}
+          second={['Upload a document', `${pages.documents('user').list}#upload-title`]}
+        >
+          <p>
+            What an uploaded document is, the dates and numbers it holds, and what a lawyer should act on.
+          </p>
+        </Card>
+        <Card
+          tool="brief-generator"
+          first={['Draft a brief', pages.ai.brief]}
+          second={[BRIEF_TEMPLATES['rfe-response'], `${pages.ai.brief}?template=rfe-response`]}
+        >
+          <p>
+            Cover letters, RFE response outlines, bona fide marriage evidence summaries and client checklist
+            letters from a case, as PDF or Word.
+          </p>
+        </Card>
+        <Card
+          tool="compliance-checker"
+          first={['Check a case', `${pages.ai.compliance}#check-case`]}
+          second={['Check given facts', `${pages.ai.compliance}#facts`]}
+        >
+          <p>
+            Eligibility, the I-864 income line, filing windows, passport validity, the filing fee and the
+            evidence still missing, for the case’s form.
+          </p>
+        </Card>
+        <Card
+          tool="deadline-tracker"
+          first={['Track a case’s deadlines', `${pages.ai.deadlines}#track-case`]}
+          second={['Calculate from dates', `${pages.ai.deadlines}#facts`]}
+        >
+          <p>
+            RFE and NOID responses, appeals, the I-751 window, N-400 early filing, EAD renewal and passport
+            expiry, in your calendar and reminded by email.
+          </p>
+        </Card>
+      </div>
+    </section>
+  );
+}
+
+export const aiHomePage = page({
+  path: pages.ai.home,
+  // The cards hold no firm data: each tool's page reads its own.
+  reads: [],
+  menu: { role: 'user', order: 5, id: 'ai', label: 'AI Tools', icon: 'ai' },
+  render: () => ({
+    view: <AiToolsPage />,
+    meta: {
+      title: 'AI Tools',
+      description: 'Document analysis, brief drafting, compliance checks and deadline tracking.',
+      noindex: true,
+    },
+  }),
+});

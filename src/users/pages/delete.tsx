@@ -1,0 +1,93 @@
+import { Alert } from '../../../islands/ui/form';
+import { pages } from '../../shared/paths';
+import { fullName, type UserEntry } from '../../shared/users';
+import { useRenderContext } from '../../../views/context';
+import { page } from '../../access/page';
+import { USER_OUTCOMES } from '../../shared/users';
+import { getUser, removeUser } from '../actions';
+import type { UserChange } from '../service';
+
+type Props = {
+  user: UserEntry;
+  /** Why the removal just posted was refused. */
+  refusal?: string;
+  /** Why it cannot be done now (a rule, or the matrix): the button is shown disabled. */
+  disabled?: string;
+};
+
+/**
+ * /admin/users/{id}/delete: rejecting a pending account or removing a user, confirmed first; a plain
+ * form, so it works without JavaScript.
+ */
+function UserConfirmPage({ user, refusal, disabled }: Props) {
+  const { csrfToken } = useRenderContext();
+  const name = fullName(user);
+  const rejecting = user.status === 'pending';
+  const reason = refusal ?? disabled;
+  return (
+    <section className="narrow card">
+      <h1>{rejecting ? 'Reject User' : 'Remove User'}</h1>
+      {reason && <Alert kind="error">{reason}</Alert>}
+      <p>
+        {rejecting
+          ? `Are you sure you want to reject ${name} (${user.email})? The pending account is removed and its invitation link stops working.`
+          : `Are you sure you want to remove ${name} (${user.loginId})? The account is removed and every session of it ends. This cannot be undone.`}
+      </p>
+      <form method="post" action={pages.admin.userDelete(user.id)}>
+        <input type="hidden" name="_csrf" value={csrfToken} />
+        <div className="form-actions">
+          <button
+            type="submit"
+            className="btn btn-danger"
+            disabled={disabled !== undefined}
+            aria-describedby={disabled ? 'remove-disabled-reason' : undefined}
+          >
+            {rejecting ? 'Reject' : 'Remove'}
+          </button>
+          <a className="btn btn-secondary" href={pages.admin.users}>
+            Cancel
+          </a>
+        </div>
+        {disabled && (
+          <p className="visually-hidden" id="remove-disabled-reason">
+            {disabled}
+          </p>
+        )}
+      </form>
+    </section>
+  );
+}
+
+/** Rejecting a pending account or removing a user, confirmed first. */
+export const userDeletePage = page({
+  path: pages.admin.userDelete(':id'),
+  reads: [getUser],
+  offers: { remove: removeUser },
+  load: ({ read }) => read(getUser),
+  render: (user, { closed, form }) => {
+    const verb = user.status === 'pending' ? 'Reject' : 'Remove';
+    return {
+      view: (
+        <UserConfirmPage
+          user={user}
+          refusal={form?.refusal?.message}
+          disabled={form?.refusal ? undefined : (user.blocked.remove ?? closed.remove)}
+        />
+      ),
+      meta: {
+        title: `${verb} ${fullName(user)}`,
+        description: `${verb} the account of ${fullName(user)}.`,
+        noindex: true,
+      },
+    };
+  },
+  forms: [
+    {
+      action: removeUser,
+      done: (_ctx, { user, event }: { user: UserChange['user']; event: 'removed' | 'rejected' }) => ({
+        to: pages.admin.users,
+        flash: USER_OUTCOMES[event](fullName(user)),
+      }),
+    },
+  ],
+});
