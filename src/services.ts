@@ -33,6 +33,7 @@ import { createReportsService, REPORTS_QUEUE } from './reports';
 import { createFormsService } from './forms/service';
 import { createFirmsService } from './firms/service';
 import { createHeavyLimiter } from './http/heavy-limit';
+import { oncePerRequest, requestFirm } from './http/context';
 import { createInFlight } from './http/in-flight';
 import { createRenderer } from './http/render';
 import { createJobRunner } from './jobs';
@@ -187,10 +188,12 @@ export function createServices(
     approveRequest: invitations.approveRequest,
   });
   const accounts = createUsersService(db);
+  // Within a request, the firm's time zone is the one its context read, and its users are read once.
   const caseDeps = {
     db,
-    timeZoneOf: async (firmId: string) => (await settings.contextOf(firmId)).timeZone,
-    firmUsers: accounts.listByFirm,
+    timeZoneOf: async (firmId: string) =>
+      (requestFirm(firmId) ?? (await settings.contextOf(firmId))).timeZone,
+    firmUsers: (firmId: string) => oncePerRequest(`users:${firmId}`, () => accounts.listByFirm(firmId)),
   };
   const cases = createCasesService(caseDeps);
   const clients = createClientsService(caseDeps);

@@ -1,40 +1,31 @@
 import type { z } from 'zod';
 import { type ActionContext, declareFor } from '../access/action';
-import { STATUS_LABELS } from '../shared/cases';
-import { api, pages } from '../shared/paths';
-import {
-  areaOf,
-  backPathOf,
-  type CasesDeps,
-  renderClientDeleteRefusal,
-  renderClientRefusal,
-  renderCreateRefusal,
-  renderDeleteRefusal,
-  renderMoveRefusal,
-  renderReopenRefusal,
-  renderUpdateRefusal,
-} from './forms';
+import { api } from '../shared/paths';
+import type { ClientsService } from './client-service';
+import type { CaseRules } from './reads';
 import {
   caseChangeSchema,
   caseListQuery,
   clientChangeSchema,
   clientListQuery,
-  moveSchema,
   newCaseSchema,
   newClientSchema,
   reopenSchema,
 } from './schema';
-import { CASE_NOT_FOUND, CLIENT_NOT_FOUND } from './service';
+import { CASE_NOT_FOUND, CLIENT_NOT_FOUND, type CasesService } from './service';
 
-// The pages' forms render through these services too, so their type lives with the forms (./forms).
-export type { CasesDeps } from './forms';
+/** What the cases' actions and their pages' reads run with. */
+export type CasesDeps = {
+  cases: CasesService;
+  clients: ClientsService;
+  /** What the AI tools show on the case page and the dashboard (none where the matrix closes them). */
+  rules: CaseRules;
+};
 
 const action = declareFor<CasesDeps>();
-type CaseCtx = ActionContext<CasesDeps>;
+type CaseCtx = ActionContext<CasesDeps, false>;
 const CASES = 'Case Management';
 const CLIENTS = 'Client Management';
-/** The same page form in both areas: an administrator's under /admin, a firm user's under /user. */
-const inBothAreas = (path: (area: 'admin' | 'user') => string) => [path('admin'), path('user')];
 
 export const listCases = action({
   name: 'Get Cases',
@@ -45,7 +36,7 @@ export const listCases = action({
   route: api.cases,
   grants: { user: 'r', admin: 'r' },
   input: caseListQuery,
-  run: ({ deps, actor }, input) => deps.cases.list(actor!, input),
+  run: ({ deps, actor }, input) => deps.cases.list(actor, input),
 });
 
 export const getCase = action({
@@ -56,7 +47,7 @@ export const getCase = action({
   route: api.case('{id}'),
   notFound: CASE_NOT_FOUND,
   grants: { user: 'r', admin: 'r' },
-  run: ({ deps, actor, params }) => deps.cases.get(actor!, params.id),
+  run: ({ deps, actor, params }) => deps.cases.get(actor, params.id),
 });
 
 export const createCase = action({
@@ -67,17 +58,8 @@ export const createCase = action({
   route: api.cases,
   grants: { user: 'w', admin: 'w' },
   input: newCaseSchema,
-  run: ({ deps, actor }, input) => deps.cases.create(actor!, input),
+  run: ({ deps, actor }, input) => deps.cases.create(actor, input),
   status: 201,
-  form: {
-    // Case Management's own create form posts to the list; the New Case page to itself.
-    path: [pages.cases('admin').list, ...inBothAreas((area) => pages.cases(area).create)],
-    done: ({ actor }, record) => ({
-      to: pages.cases(areaOf(actor)).view(record.id),
-      flash: `Case ${record.caseNumber} was created for ${record.client.name}.`,
-    }),
-    refused: renderCreateRefusal,
-  },
 });
 
 /** PUT and PATCH make the same change: any of the facts, and a move of the status. */
@@ -87,7 +69,7 @@ const caseChange = {
   grants: { user: 'w', admin: 'w' },
   input: caseChangeSchema,
   run: ({ deps, actor, params }: CaseCtx, input: z.output<typeof caseChangeSchema>) =>
-    deps.cases.change(actor!, params.id, input),
+    deps.cases.change(actor, params.id, input),
 } as const;
 
 export const updateCase = action({
@@ -96,14 +78,6 @@ export const updateCase = action({
   description: "Change a case's facts (client, type, form, assignee, dates, fees) or move its status.",
   method: 'PUT',
   ...caseChange,
-  form: {
-    path: inBothAreas((area) => pages.cases(area).edit(':id')),
-    done: ({ actor }, record) => ({
-      to: pages.cases(areaOf(actor)).view(record.id),
-      flash: `Case ${record.caseNumber} was updated.`,
-    }),
-    refused: renderUpdateRefusal,
-  },
 });
 
 export const changeCase = action({
@@ -113,16 +87,6 @@ export const changeCase = action({
     'Move a case to its next status (409 naming the allowed moves otherwise), or change some of its facts.',
   method: 'PATCH',
   ...caseChange,
-  // Process and the case page's moves: the status alone, back to the list or the case it came from.
-  form: {
-    path: inBothAreas((area) => pages.cases(area).move(':id')),
-    schema: moveSchema,
-    done: ({ actor, req }, record) => ({
-      to: backPathOf(areaOf(actor), req.body ?? {}) ?? pages.cases(areaOf(actor)).view(record.id),
-      flash: `Case ${record.caseNumber} is now ${STATUS_LABELS[record.status].toLowerCase()}.`,
-    }),
-    refused: renderMoveRefusal,
-  },
 });
 
 export const reopenDecision = action({
@@ -135,15 +99,7 @@ export const reopenDecision = action({
   notFound: CASE_NOT_FOUND,
   grants: { admin: 'w' },
   input: reopenSchema,
-  run: ({ deps, actor, params }, input) => deps.cases.reopenDecision(actor!, params.id, input.reason),
-  form: {
-    path: inBothAreas((area) => pages.cases(area).reopen(':id')),
-    done: ({ actor }, record) => ({
-      to: pages.cases(areaOf(actor)).view(record.id),
-      flash: `The decision on case ${record.caseNumber} was reopened: it is processing again.`,
-    }),
-    refused: renderReopenRefusal,
-  },
+  run: ({ deps, actor, params }, input) => deps.cases.reopenDecision(actor, params.id, input.reason),
 });
 
 export const deleteCase = action({
@@ -154,16 +110,8 @@ export const deleteCase = action({
   route: api.case('{id}'),
   notFound: CASE_NOT_FOUND,
   grants: { admin: 'd' },
-  run: ({ deps, actor, params }) => deps.cases.remove(actor!, params.id),
+  run: ({ deps, actor, params }) => deps.cases.remove(actor, params.id),
   answer: () => undefined,
-  form: {
-    path: inBothAreas((area) => pages.cases(area).remove(':id')),
-    done: ({ actor }, record) => ({
-      to: pages.cases(areaOf(actor)).list,
-      flash: `Case ${record.caseNumber} of ${record.client.name} was deleted.`,
-    }),
-    refused: (ctx, refusal) => renderDeleteRefusal(ctx, refusal),
-  },
 });
 
 export const listClients = action({
@@ -174,7 +122,7 @@ export const listClients = action({
   route: api.clients,
   grants: { user: 'r', admin: 'r' },
   input: clientListQuery,
-  run: ({ deps, actor }, input) => deps.clients.list(actor!, input),
+  run: ({ deps, actor }, input) => deps.clients.list(actor, input),
 });
 
 export const getClient = action({
@@ -185,7 +133,7 @@ export const getClient = action({
   route: api.client('{id}'),
   notFound: CLIENT_NOT_FOUND,
   grants: { user: 'r', admin: 'r' },
-  run: ({ deps, actor, params }) => deps.clients.get(actor!, params.id),
+  run: ({ deps, actor, params }) => deps.clients.get(actor, params.id),
 });
 
 export const createClient = action({
@@ -196,7 +144,7 @@ export const createClient = action({
   route: api.clients,
   grants: { user: 'w', admin: 'w' },
   input: newClientSchema,
-  run: ({ deps, actor }, input) => deps.clients.create(actor!, input),
+  run: ({ deps, actor }, input) => deps.clients.create(actor, input),
   status: 201,
 });
 
@@ -207,7 +155,7 @@ const clientChange = {
   grants: { user: 'w', admin: 'w' },
   input: clientChangeSchema,
   run: ({ deps, actor, params }: CaseCtx, input: z.output<typeof clientChangeSchema>) =>
-    deps.clients.change(actor!, params.id, input),
+    deps.clients.change(actor, params.id, input),
 } as const;
 
 export const updateClient = action({
@@ -216,14 +164,6 @@ export const updateClient = action({
   description: "Change a client's details (their cases show the new name).",
   method: 'PUT',
   ...clientChange,
-  form: {
-    path: inBothAreas((area) => pages.cases(area).clientEdit(':id')),
-    done: ({ actor }, client) => ({
-      to: pages.cases(areaOf(actor)).client(client.id),
-      flash: `${client.name} was updated.`,
-    }),
-    refused: renderClientRefusal,
-  },
 });
 
 export const changeClient = action({
@@ -242,16 +182,8 @@ export const deleteClient = action({
   route: api.client('{id}'),
   notFound: CLIENT_NOT_FOUND,
   grants: { admin: 'd' },
-  run: ({ deps, actor, params }) => deps.clients.remove(actor!, params.id),
+  run: ({ deps, actor, params }) => deps.clients.remove(actor, params.id),
   answer: () => undefined,
-  form: {
-    path: inBothAreas((area) => pages.cases(area).clientRemove(':id')),
-    done: ({ actor }, client) => ({
-      to: pages.cases(areaOf(actor)).list,
-      flash: `${client.name} was deleted.`,
-    }),
-    refused: (ctx, refusal) => renderClientDeleteRefusal(ctx, refusal),
-  },
 });
 
 export const CASES_ACTIONS = {

@@ -74,9 +74,9 @@ export function createClientsService(deps: CasesDeps) {
     },
 
     async get(actor: SessionUser, id: string): Promise<ClientRecord> {
-      const row = await store.findClient(firmOf(actor), id);
-      if (!row) throw notFound();
-      return recordOf(row);
+      const found = await store.findClientCounted(firmOf(actor), id);
+      if (!found) throw notFound();
+      return toClientRecord(found.row, found.caseCount);
     },
 
     /** The birth dates the firm's clients have on record, by client ID (the rules read them). */

@@ -2,8 +2,7 @@
  * Export Data: the filtered list as a CSV file, written batch by batch as the rows are read, so an export
  * of 100,000 cases never sits in memory whole. Its header is the one Import Cases reads.
  */
-import type { Request, Response } from 'express';
-import { sendCsvRows } from '../http/csv';
+import { type FileAnswer, fileAnswer } from '../http/file-answer';
 import type { CaseStatus, CaseType, FormType } from '../shared/cases';
 import { CSV_COLUMNS, type CsvColumn } from './import';
 
@@ -43,7 +42,7 @@ const CELLS: Record<CsvColumn, (c: ExportCase) => string> = {
 };
 const ORDER = Object.keys(CSV_COLUMNS) as CsvColumn[];
 
-/** One case as its row of cells (sendCsvRows neutralizes them). */
+/** One case as its row of cells (the file answer neutralizes them). */
 const cellsOf = (c: ExportCase) => ORDER.map((column) => CELLS[column](c));
 
 async function* rowsOf(first: ExportCase[], rest: AsyncIterator<ExportCase[]>) {
@@ -54,17 +53,17 @@ async function* rowsOf(first: ExportCase[], rest: AsyncIterator<ExportCase[]>) {
 }
 
 /**
- * Sends the cases as `filename`, gzipped when the client accepts it. The first batch is read before the
- * headers go, so a failure there is still a clean error; a later one cuts the download short (the client
- * sees it incomplete) rather than ending a file that looks whole.
+ * The cases as the CSV file `filename` (gzipped as it is sent when the client accepts it). The first batch
+ * is read now, before the headers go, so a failure there is still a clean error; a later one cuts the
+ * download short (the client sees it incomplete) rather than ending a file that looks whole.
  */
-export async function sendCsv(
-  req: Request,
-  res: Response,
+export async function exportAnswer(
   filename: string,
   batches: AsyncIterable<ExportCase[]>,
-) {
+): Promise<FileAnswer> {
   const iterator = batches[Symbol.asyncIterator]();
   const first = await iterator.next();
-  return sendCsvRows(req, res, filename, rowsOf(first.done ? [] : first.value, iterator));
+  return fileAnswer(filename, 'text/csv; charset=utf-8', {
+    csv: rowsOf(first.done ? [] : first.value, iterator),
+  });
 }

@@ -2,6 +2,7 @@ import { declareFeature } from '../access/feature-declaration';
 import { byFirm } from '../backups/tables';
 import type { Services } from '../services';
 import { CASES_ACTIONS, casesFeature as mountCases } from '.';
+import { CASE_PAGES } from './pages';
 import * as casesMigration from './migrations/0008_cases';
 import * as casesSearchMigration from './migrations/0009_cases_search';
 import * as caseDecisionsMigration from './migrations/0017_case_decisions';
@@ -10,6 +11,7 @@ import * as caseDecisionsMigration from './migrations/0017_case_decisions';
 export const casesFeature = declareFeature({
   name: 'cases',
   actions: CASES_ACTIONS,
+  pages: CASE_PAGES,
   tables: [
     { table: 'clients', scope: byFirm, key: ['id'], ids: ['id', 'firm_id'] },
     { table: 'case_counters', scope: byFirm, key: ['year'], ids: ['firm_id'] },
@@ -36,6 +38,5 @@ export const casesFeature = declareFeature({
     '0009_cases_search': casesSearchMigration,
     '0017_case_decisions': caseDecisionsMigration,
   },
-  mount: (s: Services) =>
-    mountCases({ kit: s.kit, cases: s.cases, clients: s.clients, render: s.render, rules: s.aiTools }),
+  mount: (s: Services) => mountCases({ kit: s.kit, cases: s.cases, clients: s.clients, rules: s.aiTools }),
 });

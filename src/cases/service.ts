@@ -28,6 +28,7 @@ import {
 import { addDays, formatDate, midnightIn, todayIn } from '../shared/dates';
 import { type CasePick, caseChoiceOf, casePickQuery } from '../shared/case-pick';
 import { ServiceError } from '../shared/errors';
+import { oncePerRequest } from '../http/context';
 import type { SessionUser } from '../shared/session';
 import { type CaseChangeInput, type CaseListQuery, caseListQuery, type NewCase } from './schema';
 import {
@@ -215,6 +216,13 @@ export function createCasesService(deps: CasesDeps) {
   const store = createCasesStore(db);
 
   const namesIn = (firmId: string) => userNamesOf(deps, firmId);
+
+  /**
+   * A case with its history, read once per request however many features ask for it (the case page, the
+   * AI tools' facts of it, its documents).
+   */
+  const caseOf = (firmId: string, id: string) =>
+    oncePerRequest(`case:${firmId}:${id}`, () => store.findWithHistory(firmId, id));
 
   async function today(firmId: string) {
     return todayIn(await deps.timeZoneOf(firmId));
@@ -406,8 +414,8 @@ export function createCasesService(deps: CasesDeps) {
 
     /** A case of the firm, for work done on the firm's behalf without a person (the document analysis). */
     async ofFirm(firmId: string, id: string): Promise<CaseRecord | undefined> {
-      const row = await store.find(firmId, id);
-      return row && toCaseRecord(row, await namesIn(firmId));
+      const found = await caseOf(firmId, id);
+      return found && toCaseRecord(found.row, await namesIn(firmId));
     },
 
     /**
@@ -434,10 +442,9 @@ export function createCasesService(deps: CasesDeps) {
 
     async get(actor: SessionUser, id: string): Promise<CaseDetail> {
       const firmId = firmOf(actor);
-      const row = await store.find(firmId, id);
-      if (!row) throw caseNotFound();
-      const [history, names] = await Promise.all([store.historyOf(id), namesIn(firmId)]);
-      return { ...toCaseRecord(row, names), history: history.map(toChange) };
+      const [found, names] = await Promise.all([caseOf(firmId, id), namesIn(firmId)]);
+      if (!found) throw caseNotFound();
+      return { ...toCaseRecord(found.row, names), history: found.history.map(toChange) };
     },
 
     async create(actor: SessionUser, input: NewCase): Promise<CaseRecord> {

@@ -1,3 +1,4 @@
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type { CaseHistoryTable, CasesTable, ClientsTable, DB } from '../db/schema';
 import {
@@ -157,6 +158,38 @@ export function createCasesStore(db: Kysely<DB>) {
       };
     },
 
+    /**
+     * A case with its history, newest first, in one statement (a case's page reads both): the history comes
+     * back as JSON, its times as text, made Dates again here.
+     */
+    async findWithHistory(
+      firmId: string,
+      id: string,
+    ): Promise<{ row: CaseRow; history: HistoryRow[] } | undefined> {
+      const found = await db
+        .selectFrom('cases')
+        .selectAll('cases')
+        .select((eb) =>
+          jsonArrayFrom(
+            eb
+              .selectFrom('case_history')
+              .selectAll('case_history')
+              .whereRef('case_history.case_id', '=', 'cases.id')
+              .orderBy('case_history.created_at', 'desc')
+              .orderBy('case_history.seq', 'desc'),
+          ).as('history'),
+        )
+        .where('cases.firm_id', '=', firmId)
+        .where('cases.id', '=', id)
+        .executeTakeFirst();
+      if (!found) return undefined;
+      const { history, ...row } = found;
+      return {
+        row: row as CaseRow,
+        history: history.map((h) => ({ ...h, created_at: new Date(h.created_at) }) as HistoryRow),
+      };
+    },
+
     find(firmId: string, id: string): Promise<CaseRow | undefined> {
       return db
         .selectFrom('cases')
@@ -274,16 +307,6 @@ export function createCasesStore(db: Kysely<DB>) {
       if (rows.length) await db.insertInto('case_history').values(rows).execute();
     },
 
-    historyOf(caseId: string): Promise<HistoryRow[]> {
-      return db
-        .selectFrom('case_history')
-        .selectAll()
-        .where('case_id', '=', caseId)
-        .orderBy('created_at', 'desc')
-        .orderBy('seq', 'desc')
-        .execute();
-    },
-
     /** Every case of a firm, by number: its backup. */
     allOfFirm(firmId: string): Promise<CaseRow[]> {
       return db
@@ -378,6 +401,29 @@ export function createCasesStore(db: Kysely<DB>) {
         .where('id', '=', id)
         .forUpdate()
         .executeTakeFirst();
+    },
+
+    /** A client of the firm with how many cases they have, in one statement. */
+    async findClientCounted(
+      firmId: string,
+      id: string,
+    ): Promise<{ row: ClientRow; caseCount: number } | undefined> {
+      const found = await db
+        .selectFrom('clients')
+        .selectAll('clients')
+        .select((eb) =>
+          eb
+            .selectFrom('cases')
+            .select((c) => c.fn.countAll<number>().as('n'))
+            .whereRef('cases.client_id', '=', 'clients.id')
+            .as('case_count'),
+        )
+        .where('clients.firm_id', '=', firmId)
+        .where('clients.id', '=', id)
+        .executeTakeFirst();
+      if (!found) return undefined;
+      const { case_count, ...row } = found;
+      return { row: row as ClientRow, caseCount: Number(case_count ?? 0) };
     },
 
     findClient(firmId: string, id: string): Promise<ClientRow | undefined> {

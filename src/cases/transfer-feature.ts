@@ -1,10 +1,18 @@
 import { declareFeature } from '../access/feature-declaration';
 import type { Services } from '../services';
-import { CASE_TRANSFER_ACTIONS, casesTransferFeature as mountTransfer } from './transfer';
+import { TRANSFER_PAGES } from './pages';
+import { CASE_TRANSFER_ACTIONS } from './transfer-actions';
 
-/** Import Cases and Export Data: mounted before the cases' routes, whose /cases/{id} would take "import" and "export" for an ID. */
+/**
+ * Import Cases and Export Data: {API}/cases/import and /cases/export, and their pages in both case areas.
+ * Mounted before the cases' routes, whose /cases/{id} would otherwise take "import" and "export" for an ID.
+ */
 export const caseTransferFeature = declareFeature({
   name: 'cases',
   actions: CASE_TRANSFER_ACTIONS,
-  mount: (s: Services) => mountTransfer({ kit: s.kit, transfer: s.transfer, render: s.render }),
+  pages: TRANSFER_PAGES,
+  mount: (s: Services) => ({
+    api: s.kit.api(Object.values(CASE_TRANSFER_ACTIONS), { transfer: s.transfer }),
+    pages: s.kit.pages(TRANSFER_PAGES),
+  }),
 });

@@ -1,28 +1,29 @@
 import { declareFor } from '../access/action';
+import type { CasesService } from '../cases/service';
+import { FileAnswer } from '../http/file-answer';
 import {
   DOCUMENT_MAX_BYTES,
   type DocumentAnalysis,
   type DocumentRecord,
+  FILE_KINDS,
   UPLOAD_REFUSALS,
 } from '../shared/documents';
-import { api, pages } from '../shared/paths';
-import {
-  areaOf,
-  type DocumentsDeps,
-  renderAnalyzeRefusal,
-  renderDeleteRefusal,
-  renderUploadRefusal,
-} from './forms';
+import { api } from '../shared/paths';
+import type { SessionUser } from '../shared/session';
 import { analyzeInput, documentListQuery, evidenceInput, uploadFields } from './schema';
-import { DOCUMENT_NOT_FOUND } from './service';
+import { DOCUMENT_NOT_FOUND, type DocumentsService } from './service';
 
-// The pages' forms render through these services too, so their type lives with the forms (./forms).
-export type { DocumentsDeps } from './forms';
+/** What the documents' actions run with. */
+export type DocumentsDeps = {
+  documents: DocumentsService;
+  /** A document's case, read for what the page offers it (a receipt number it lacks). */
+  cases: CasesService;
+  /** Counts a use of the AI Tools' Document Analysis (an analysis asked for), for the case it was for. */
+  countAiUse: (actor: SessionUser, tool: 'document-analysis', caseId: string | null) => Promise<void>;
+};
 
 const action = declareFor<DocumentsDeps>();
 const DOCUMENTS = 'Document Management';
-/** The same page form in both areas: an administrator's under /admin, a firm user's under /user. */
-const inBothAreas = (path: (area: 'admin' | 'user') => string) => [path('admin'), path('user')];
 const AI = 'AI Tools';
 
 export const uploadDocument = action({
@@ -41,17 +42,8 @@ export const uploadDocument = action({
     tooLarge: UPLOAD_REFUSALS.tooLarge,
     dir: (deps) => deps.documents.incomingDir,
   },
-  run: ({ deps, actor, file }, input) => deps.documents.upload(actor!, file, input),
+  run: ({ deps, actor, file }, input) => deps.documents.upload(actor, file, input),
   status: 201,
-  // The upload area without JavaScript: one file, then its page, which shows the analysis once done.
-  form: {
-    path: inBothAreas((area) => pages.documents(area).upload),
-    done: ({ actor }, record) => ({
-      to: pages.documents(areaOf(actor)).view(record.id),
-      flash: `${record.name} was uploaded; its analysis has begun.`,
-    }),
-    refused: renderUploadRefusal,
-  },
 });
 
 export const listDocuments = action({
@@ -63,7 +55,7 @@ export const listDocuments = action({
   route: api.documents,
   grants: { user: 'r', admin: 'r' },
   input: documentListQuery,
-  run: ({ deps, actor }, input) => deps.documents.list(actor!, input),
+  run: ({ deps, actor }, input) => deps.documents.list(actor, input),
 });
 
 export const getDocument = action({
@@ -75,7 +67,7 @@ export const getDocument = action({
   route: api.document('{id}'),
   notFound: DOCUMENT_NOT_FOUND,
   grants: { user: 'r', admin: 'r' },
-  run: ({ deps, actor, params }) => deps.documents.get(actor!, params.id),
+  run: ({ deps, actor, params }) => deps.documents.get(actor, params.id),
 });
 
 export const downloadDocument = action({
@@ -86,7 +78,15 @@ export const downloadDocument = action({
   route: api.documentContent('{id}'),
   notFound: DOCUMENT_NOT_FOUND,
   grants: { user: 'r', admin: 'r' },
-  run: ({ deps, actor, params }) => deps.documents.content(actor!, params.id),
+  run: async ({ deps, actor, params }) => {
+    const { record, open } = await deps.documents.content(actor, params.id);
+    const body = {
+      stream: open,
+      size: record.size,
+      missing: "This document's file is missing from storage. Upload it again.",
+    };
+    return new FileAnswer(record.name, FILE_KINDS[record.kind].mime, body, 'attachment', 'when-needed');
+  },
 });
 
 export const deleteDocument = action({
@@ -97,16 +97,8 @@ export const deleteDocument = action({
   route: api.document('{id}'),
   notFound: DOCUMENT_NOT_FOUND,
   grants: { user: 'd', admin: 'd' },
-  run: ({ deps, actor, params }) => deps.documents.remove(actor!, params.id),
+  run: ({ deps, actor, params }) => deps.documents.remove(actor, params.id),
   answer: () => undefined,
-  form: {
-    path: inBothAreas((area) => pages.documents(area).remove(':id')),
-    done: ({ actor }, record) => ({
-      to: pages.documents(areaOf(actor)).list,
-      flash: `${record.name} was deleted.`,
-    }),
-    refused: (ctx, refusal) => renderDeleteRefusal(ctx, refusal),
-  },
 });
 
 export const buildEvidencePackage = action({
@@ -119,7 +111,10 @@ export const buildEvidencePackage = action({
   heavy: true,
   grants: { user: 'w', admin: 'w' },
   input: evidenceInput,
-  run: ({ deps, actor }, input) => deps.documents.evidencePackage(actor!, input),
+  run: async ({ deps, actor }, input) => {
+    const { filename, bytes } = await deps.documents.evidencePackage(actor, input);
+    return new FileAnswer(filename, 'application/pdf', { bytes }, 'attachment', 'when-needed');
+  },
 });
 
 export const analyzeDocument = action({
@@ -136,27 +131,15 @@ export const analyzeDocument = action({
     input,
   ): Promise<{ document: DocumentRecord } | { analysis: DocumentAnalysis }> => {
     if (input.documentId) {
-      const document = await deps.documents.analyzeAgain(actor!, input.documentId);
-      await deps.countAiUse(actor!, 'document-analysis', document.case?.id ?? null);
+      const document = await deps.documents.analyzeAgain(actor, input.documentId);
+      await deps.countAiUse(actor, 'document-analysis', document.case?.id ?? null);
       return { document };
     }
-    const analysis = await deps.documents.analyzePasted(actor!, input.text!);
-    await deps.countAiUse(actor!, 'document-analysis', null);
+    const analysis = await deps.documents.analyzePasted(actor, input.text!);
+    await deps.countAiUse(actor, 'document-analysis', null);
     return { analysis };
   },
   status: (output) => ('document' in output ? 202 : 200),
-  // Analyze again on a document's page: the document is the one its address names.
-  form: {
-    path: inBothAreas((area) => pages.documents(area).analyze(':id')),
-    input: (_body, req) => ({ documentId: req.params.id }),
-    done: ({ actor, req }, output) => ({
-      to: pages
-        .documents(areaOf(actor))
-        .view('document' in output ? output.document.id : String(req.params.id)),
-      flash: 'The document is queued to be analyzed again.',
-    }),
-    refused: (ctx, refusal) => renderAnalyzeRefusal(ctx, refusal),
-  },
 });
 
 export const DOCUMENTS_ACTIONS = {

@@ -2,12 +2,14 @@ import { declareFeature } from '../access/feature-declaration';
 import { byFirm } from '../backups/tables';
 import type { Services } from '../services';
 import { DOCUMENTS_ACTIONS, documentsFeature as mountDocuments } from '.';
+import { DOCUMENT_PAGES } from './pages';
 import * as documentsMigration from './migrations/0011_documents';
 
 /** Documents: uploads, their analysis, downloads and the Evidence Package. */
 export const documentsFeature = declareFeature({
   name: 'documents',
   actions: DOCUMENTS_ACTIONS,
+  pages: DOCUMENT_PAGES,
   tables: [
     {
       table: 'documents',
@@ -25,7 +27,6 @@ export const documentsFeature = declareFeature({
       kit: s.kit,
       documents: s.documents,
       cases: s.cases,
-      render: s.render,
       countAiUse: s.ai.recordUse,
     }),
 });

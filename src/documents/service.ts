@@ -295,11 +295,12 @@ export function createDocumentsService(deps: DocumentsDeps) {
     },
 
     /** The bytes, for a download: the record names the file and its type. */
-    async content(actor: SessionUser, id: string): Promise<{ record: DocumentRecord; stream: Readable }> {
+    async content(actor: SessionUser, id: string): Promise<{ record: DocumentRecord; open: () => Readable }> {
       const firmId = firmOf(actor);
       const row = await found(firmId, id);
       const [record] = await recordsOf(firmId, [row]);
-      return { record, stream: storage.open(row.storage_key) };
+      // Opened only as the answer is sent, so that a file missing from storage is still a clean refusal.
+      return { record, open: () => storage.open(row.storage_key) };
     },
 
     /** Deletes the document and then its file (the row first: a file without a row is never served). */

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RequestHandler } from 'express';
 
 /**
@@ -46,11 +47,29 @@ function memoizer(): RequestContext['memo'] {
   };
 }
 
+/**
+ * The context of the request being answered, for the services a request runs through other features'
+ * services (the AI tools' case facts read cases, clients and documents): what they look up by firm (its
+ * time zone, its users' names, the case being shown) is then read once per request, not once per service.
+ * Work outside a request (jobs, timers) has none and reads as before.
+ */
+const current = new AsyncLocalStorage<RequestContext>();
+
+/** A value read at most once in the current request (see RequestContext.memo); outside one, just read. */
+export const oncePerRequest = <T>(key: string, read: () => Promise<T>): Promise<T> =>
+  current.getStore()?.memo(key, read) ?? read();
+
+/** The current request's firm, when it is `firmId` (its settings already read for this request). */
+export const requestFirm = (firmId: string): FirmContext | undefined => {
+  const firm = current.getStore()?.firm;
+  return firm?.id === firmId ? firm : undefined;
+};
+
 /** Builds req.context after the session: the signed-in firm member's firm, read once. */
 export function requestContext(firmOf: (firmId: string) => Promise<FirmContext>): RequestHandler {
   return async (req, _res, next) => {
     const firmId = req.session?.user?.firmId;
     req.context = { firm: firmId ? await firmOf(firmId) : undefined, memo: memoizer() };
-    next();
+    current.run(req.context, next);
   };
 }

@@ -23,6 +23,11 @@ export class FileAnswer {
     readonly body: FileBody,
     /** 'inline' for what the browser itself shows (a calendar feed); everything else downloads. */
     readonly disposition: 'attachment' | 'inline' = 'attachment',
+    /**
+     * Whether a name that needs no quotes (receipt-notice.pdf) is quoted anyway: a stored document's name
+     * is sent as Express's res.attachment always sent it, unquoted (RFC 6266 allows both).
+     */
+    readonly quoteName: 'always' | 'when-needed' = 'always',
   ) {}
 }
 
@@ -47,7 +52,8 @@ async function* safe(rows: AsyncIterable<string[]> | Iterable<string[]>) {
 /** RFC 6266: the name as it is; one beyond ASCII gets an ASCII fallback, and itself (UTF-8) in filename*. */
 function dispositionOf(answer: FileAnswer): string {
   const ascii = answer.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const plain = `${answer.disposition}; filename="${ascii}"`;
+  const token = answer.quoteName === 'when-needed' && /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(ascii);
+  const plain = `${answer.disposition}; filename=${token ? ascii : `"${ascii}"`}`;
   return ascii === answer.name ? plain : `${plain}; filename*=UTF-8''${encodeURIComponent(answer.name)}`;
 }
 

@@ -1,11 +1,16 @@
-import { Alert, Field, RequiredNote } from '../../islands/ui/form';
-import type { ImportMode, ImportResult, Rejection } from '../../src/cases/import';
-import { CASE_LIMITS } from '../../src/shared/cases';
-import { pages } from '../../src/shared/paths';
-import { type Column, DataTable } from '../components/DataTable';
-import { useRenderContext } from '../context';
+import { Alert, Field, RequiredNote } from '../../../islands/ui/form';
+import type { Request } from 'express';
+import type { FormDone } from '../../access/action';
+import { page } from '../../access/page';
+import { type ImportMode, type ImportResult, IMPORT_MODES, type Rejection } from '../import';
+import { exportCases, importCases } from '../transfer-actions';
+import { areaOf, inBothAreas, meta } from './area';
+import { CASE_LIMITS } from '../../shared/cases';
+import { pages } from '../../shared/paths';
+import { type Column, DataTable } from '../../../views/components/DataTable';
+import { useRenderContext } from '../../../views/context';
 
-export type ImportPageProps = {
+type ImportPageProps = {
   area: 'admin' | 'user';
   /** The choice as the person made it (or the default). */
   mode: ImportMode;
@@ -49,7 +54,7 @@ const plural = (n: number, one: string, many: string) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** /{area}/cases/import: a CSV file of cases, a plain multipart form that works without JavaScript. */
-export function ImportPage({ area, mode, error, result, closed }: ImportPageProps) {
+function ImportPage({ area, mode, error, result, closed }: ImportPageProps) {
   const paths = pages.cases(area);
   return (
     <section className="section import-page">
@@ -167,3 +172,69 @@ function Outcome({ result, mode }: { result: ImportResult; mode: ImportMode }) {
     </section>
   );
 }
+
+/** The mode to show the form with again: the one posted, or the default when it posted none it knows. */
+const modeOf = (posted: unknown): ImportMode => IMPORT_MODES.find((m) => m === posted) ?? 'all-or-nothing';
+
+const cases = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'case' : 'cases'}`;
+
+/** What an import that refused no row did, as the list says it. */
+function doneMessage(result: ImportResult, mode: unknown): string {
+  if (mode !== 'update') return `Imported ${cases(result.imported)}.`;
+  if (result.imported + result.updated === 0)
+    return 'Every case was already as the file says: nothing changed.';
+  return `Imported ${cases(result.imported)} and updated ${cases(result.updated)}.`;
+}
+
+/** The mode each import was posted with (its fields arrive with the file, after the checks). */
+const postedModes = new WeakMap<Request, unknown>();
+
+/**
+ * Import Cases: the CSV file and the mode. Every row in: back to the list with a message; some refused: the
+ * page again, saying which and why (422 when none was imported); a refused file: the page, saying why.
+ */
+export const importPage = page({
+  path: inBothAreas((p) => p.import),
+  reads: [],
+  offers: { import: importCases },
+  render: (_data, { actor, closed, form }) => {
+    const result = form?.outcome as ImportResult | undefined;
+    const refusal = form?.refusal;
+    return {
+      view: (
+        <ImportPage
+          area={areaOf(actor)}
+          mode={modeOf(form?.values.mode)}
+          result={result}
+          error={refusal && (refusal.fields?.file ?? refusal.message)}
+          closed={closed.import}
+        />
+      ),
+      meta: meta('Import Cases', 'Import cases from a CSV file.'),
+      status: result && result.imported === 0 ? 422 : undefined,
+    };
+  },
+  forms: [
+    {
+      action: importCases,
+      input: (fields, { req }) => {
+        postedModes.set(req, fields.mode);
+        return fields;
+      },
+      done: ({ actor, req }, result: ImportResult): FormDone | { show: ImportResult } =>
+        result.rejected.length === 0
+          ? { to: pages.cases(areaOf(actor)).list, flash: doneMessage(result, postedModes.get(req)) }
+          : { show: result },
+    },
+  ],
+});
+
+/** Export Data: the CSV of the list as the query filters and orders it (every page). */
+export const exportPage = page({
+  path: inBothAreas((p) => p.export),
+  reads: [exportCases],
+  load: ({ read, req }) => read(exportCases, { input: req.query }),
+  render: () => {
+    throw new Error('An export is a file: the kit sends it.');
+  },
+});

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Badge } from '../../islands/ui/badge';
-import { type DocumentArea, documentListPath, DocumentStatusBadge } from '../../islands/ui/documents';
-import { Alert } from '../../islands/ui/form';
-import { Icon } from '../../islands/ui/icon';
-import { formatDate } from '../../src/shared/dates';
+import { Badge } from '../../../islands/ui/badge';
+import { type DocumentArea, documentListPath, DocumentStatusBadge } from '../../../islands/ui/documents';
+import { Alert } from '../../../islands/ui/form';
+import { Icon } from '../../../islands/ui/icon';
+import { formatDate } from '../../shared/dates';
 import {
   DOCUMENT_CATEGORIES,
   DOCUMENT_STATUS_LABELS,
@@ -17,15 +17,21 @@ import {
   formatBytes,
   type NoticeType,
   type TextMethod,
-} from '../../src/shared/documents';
-import { pages } from '../../src/shared/paths';
-import { DateTimeText } from '../components/Dates';
-import { useRenderContext } from '../context';
+} from '../../shared/documents';
+import { pages } from '../../shared/paths';
+import { DateTimeText } from '../../../views/components/Dates';
+import { useRenderContext } from '../../../views/context';
+import { page } from '../../access/page';
+import { HttpError } from '../../http/errors';
+import { analyzeDocument, deleteDocument, downloadDocument, getDocument } from '../actions';
+import { receiptOffer } from '../reads';
+import { DOCUMENT_NOT_FOUND } from '../service';
+import { areaOf, inBothAreas, meta } from './area';
 
 /** A receipt number the analysis found, offered to the document's case, which has none yet. */
 export type ReceiptOffer = { receiptNumber: string; caseId: string; caseNumber: string };
 
-export type DocumentPageProps = {
+type DocumentPageProps = {
   area: DocumentArea;
   record: DocumentRecord;
   /** Why the person may not use a control at all (the permission matrix), by control. */
@@ -75,7 +81,7 @@ const dates = (values: string[]) => values.map(formatDate).join(', ');
 const dollars = (amount: number) => `$${amount.toLocaleString('en-US')}`;
 
 /** A document's page: the file, the state of its analysis, and what the analysis found. */
-export function DocumentPage({ area, record, closed, receiptOffer, error }: DocumentPageProps) {
+function DocumentPage({ area, record, closed, receiptOffer, error }: DocumentPageProps) {
   const paths = pages.documents(area);
   const listPath = record.case ? documentListPath(area, { caseId: record.case.id }) : paths.list;
   const analysis = record.status === 'done' ? record.analysis : null;
@@ -371,3 +377,66 @@ function ReceiptForm({ area, offer }: { area: DocumentArea; offer: ReceiptOffer 
     </form>
   );
 }
+
+/** The receipt number the analysis found, to offer to the document's case, when there is one. */
+const foundReceiptOf = (record: DocumentRecord) =>
+  record.status === 'done' && record.case ? record.fields?.receiptNumbers[0] : undefined;
+
+/** A document's page, and its Analyze again (a refusal is said on the page). */
+export const documentPage = page({
+  path: inBothAreas((p) => p.view(':id')),
+  // /documents/upload and /documents/evidence are other pages'.
+  passOn: true,
+  reads: [getDocument, receiptOffer],
+  offers: { analyze: analyzeDocument, remove: deleteDocument },
+  async load({ read }) {
+    const record = await read(getDocument);
+    const receiptNumber = foundReceiptOf(record);
+    const offer =
+      receiptNumber && record.case
+        ? await read(receiptOffer, { input: { caseId: record.case.id, receiptNumber } })
+        : undefined;
+    return { record, offer };
+  },
+  render: ({ record, offer }, { actor, closed, form }) => {
+    const of = record.case ? ` of case ${record.case.caseNumber}` : '';
+    return {
+      view: (
+        <DocumentPage
+          area={areaOf(actor)}
+          record={record}
+          closed={{ analyze: closed.analyze, remove: closed.remove }}
+          receiptOffer={offer}
+          error={form?.refusal?.message}
+        />
+      ),
+      meta: meta(record.name, `The document ${record.name}${of}.`),
+    };
+  },
+  forms: [
+    {
+      // Analyze again: the document is the one its address names (the API's takes it in the body).
+      action: analyzeDocument,
+      path: inBothAreas((p) => p.analyze(':id')),
+      input: (_fields, { params }) => ({ documentId: params.id }),
+      done: ({ actor, params }, output: { document?: DocumentRecord }) => ({
+        to: pages.documents(areaOf(actor)).view(output.document?.id ?? params.id),
+        flash: 'The document is queued to be analyzed again.',
+      }),
+      refused: (_ctx, refusal) => {
+        if (refusal.status === 404) throw new HttpError(404, DOCUMENT_NOT_FOUND);
+        return undefined;
+      },
+    },
+  ],
+});
+
+/** A document's file, downloaded: an attachment under its own name. */
+export const downloadPage = page({
+  path: inBothAreas((p) => p.download(':id')),
+  reads: [downloadDocument],
+  load: ({ read }) => read(downloadDocument),
+  render: () => {
+    throw new Error('A download is a file: the kit sends it.');
+  },
+});

@@ -1,15 +1,15 @@
-import CasesTable from '../../islands/CasesTable';
-import { type CaseListView, type ClosedCaseControls, listPath } from '../../islands/ui/cases';
-import { Alert, RequiredNote } from '../../islands/ui/form';
-import { Icon } from '../../islands/ui/icon';
-import type { CaseCounts, CaseList, Person } from '../../src/shared/cases';
-import { addDays } from '../../src/shared/dates';
-import { pages } from '../../src/shared/paths';
-import type { FieldErrors } from '../../src/shared/validation';
-import { type CaseField, CaseFields, type CaseValues, newCaseValues } from '../cases/CaseForm';
-import { Island } from '../components/Island';
-import { StatCard } from '../components/StatCard';
-import { useRenderContext } from '../context';
+import CasesTable from '../../../islands/CasesTable';
+import { type CaseListView, type ClosedCaseControls, listPath } from '../../../islands/ui/cases';
+import { Alert, RequiredNote } from '../../../islands/ui/form';
+import { Icon } from '../../../islands/ui/icon';
+import type { CaseCounts, CaseList, Person } from '../../shared/cases';
+import { addDays } from '../../shared/dates';
+import { pages } from '../../shared/paths';
+import type { FieldErrors } from '../../shared/validation';
+import { type CaseField, CaseFields, type CaseValues, newCaseValues } from './case-form';
+import { Island } from '../../../views/components/Island';
+import { StatCard } from '../../../views/components/StatCard';
+import { useRenderContext } from '../../../views/context';
 
 export type AdminCasesPageProps = {
   list: CaseList;

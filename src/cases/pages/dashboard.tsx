@@ -1,11 +1,15 @@
-import { Icon } from '../../islands/ui/icon';
-import type { CaseRecord } from '../../src/shared/cases';
-import type { CaseDeadline } from '../../src/shared/ai';
-import { addDays, formatDate } from '../../src/shared/dates';
-import { pages } from '../../src/shared/paths';
-import { caseColumns, listPath } from '../../islands/ui/cases';
-import { DataTable } from '../components/DataTable';
-import { StatCard } from '../components/StatCard';
+import { Icon } from '../../../islands/ui/icon';
+import type { CaseRecord } from '../../shared/cases';
+import type { CaseDeadline } from '../../shared/ai';
+import { addDays, formatDate } from '../../shared/dates';
+import { pages } from '../../shared/paths';
+import { caseColumns, listPath } from '../../../islands/ui/cases';
+import { DataTable } from '../../../views/components/DataTable';
+import { StatCard } from '../../../views/components/StatCard';
+import { page } from '../../access/page';
+import { listCases } from '../actions';
+import { myCases, upcomingDeadlines } from '../reads';
+import { todayOf } from './area';
 
 /** The signed-in person's own cases, counted where the firm is (its today). */
 export type MyCaseStats = { open: number; dueSoon: number; overdue: number; completedThisMonth: number };
@@ -22,7 +26,7 @@ type Props = {
 const paths = pages.cases('user');
 
 /** /user/dashboard: the person's own cases at a glance, and the ones they touched last. */
-export function DashboardPage({ stats, recent, today, upcoming }: Props) {
+function DashboardPage({ stats, recent, today, upcoming }: Props) {
   const mine = { assignee: 'me', status: 'open', sort: 'dueDate' } as const;
   const column = caseColumns({ area: 'user', today });
   return (
@@ -119,3 +123,20 @@ function UpcomingDeadlines({ deadlines }: { deadlines: CaseDeadline[] }) {
     </>
   );
 }
+
+/**
+ * /user/dashboard: the person's own cases, and the firm's deadlines where the AI tools are open to them.
+ * Get Cases closed, the dashboard is refused (403), as before.
+ */
+export const userDashboard = page({
+  path: pages.user.dashboard,
+  reads: [listCases, myCases, upcomingDeadlines],
+  async load({ read }) {
+    const [mine, upcoming] = await Promise.all([read(myCases), read(upcomingDeadlines)]);
+    return { ...mine, upcoming: upcoming?.deadlines };
+  },
+  render: (data, ctx) => ({
+    view: <DashboardPage {...data} today={todayOf(ctx)} />,
+    meta: { title: 'Dashboard', description: 'Your cases and deadlines at a glance.', noindex: true },
+  }),
+});

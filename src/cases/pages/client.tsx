@@ -1,13 +1,19 @@
 import type { ReactNode } from 'react';
-import { Alert, Field, RequiredNote, TextAreaField } from '../../islands/ui/form';
-import { Icon } from '../../islands/ui/icon';
-import { CASE_LIMITS, type CaseRecord, type ClientRecord } from '../../src/shared/cases';
-import { pages } from '../../src/shared/paths';
-import type { FieldErrors } from '../../src/shared/validation';
-import { DataTable } from '../components/DataTable';
-import { DateText, DateTimeText } from '../components/Dates';
-import { useRenderContext } from '../context';
-import { type CaseArea, caseColumns, type ClosedCaseControls } from '../../islands/ui/cases';
+import { Alert, Field, RequiredNote, TextAreaField } from '../../../islands/ui/form';
+import { Icon } from '../../../islands/ui/icon';
+import { CASE_LIMITS, type CaseRecord, type ClientRecord } from '../../shared/cases';
+import { pages } from '../../shared/paths';
+import type { FieldErrors } from '../../shared/validation';
+import { DataTable } from '../../../views/components/DataTable';
+import { DateText, DateTimeText } from '../../../views/components/Dates';
+import { useRenderContext } from '../../../views/context';
+import { type CaseArea, caseColumns, type ClosedCaseControls } from '../../../islands/ui/cases';
+import type { FormDone } from '../../access/action';
+import { page } from '../../access/page';
+import { stringFields } from '../../http/validation';
+import { getClient, updateClient } from '../actions';
+import { clientCases } from '../reads';
+import { areaOf, CASE_OFFERS, closedControls, inBothAreas, meta, todayOf } from './area';
 
 export const CLIENT_FIELDS = [
   'firstName',
@@ -34,7 +40,7 @@ export const clientValuesOf = (client: ClientRecord): ClientValues => ({
   address: client.address ?? '',
 });
 
-export type ClientPageProps = {
+type ClientPageProps = {
   area: CaseArea;
   client: ClientRecord;
   cases: CaseRecord[];
@@ -47,7 +53,7 @@ export type ClientPageProps = {
 const NOT_GIVEN = <span className="muted">Not given</span>;
 
 /** /{area}/clients/{id}: a client's details, the form that changes them, and the client's cases. */
-export function ClientPage({ area, client, cases, today, closed, edit }: ClientPageProps) {
+function ClientPage({ area, client, cases, today, closed, edit }: ClientPageProps) {
   const paths = pages.cases(area);
   const facts: Array<[string, ReactNode]> = [
     ['Name', client.name],
@@ -182,3 +188,52 @@ function ClientFields({ values, errors }: { values: ClientValues; errors: FieldE
     </div>
   );
 }
+
+/**
+ * /{area}/clients/{id}: the client's details, the form that changes them and their cases. The form's own
+ * address shows the same page; a refused change shows it again as entered, each message beside its field.
+ */
+export const clientPage = page({
+  path: [...inBothAreas((p) => p.client(':id')), ...inBothAreas((p) => p.clientEdit(':id'))],
+  reads: [getClient, clientCases],
+  offers: CASE_OFFERS,
+  async load({ read, params }) {
+    const client = await read(getClient);
+    return { client, cases: await read(clientCases, { input: { clientId: params.id } }) };
+  },
+  render: ({ client, cases }, ctx) => {
+    const refusal = ctx.form?.refusal;
+    const edit = ctx.form && {
+      values: stringFields(ctx.form.values, CLIENT_FIELDS) as ClientValues,
+      errors: refusal?.fields,
+      error: refusal?.fields ? undefined : refusal?.message,
+    };
+    return {
+      view: (
+        <ClientPage
+          area={areaOf(ctx.actor)}
+          client={client}
+          cases={cases}
+          today={todayOf(ctx)}
+          closed={closedControls(ctx)}
+          edit={edit}
+        />
+      ),
+      meta: meta(client.name, `The details and cases of ${client.name}.`),
+    };
+  },
+  forms: [
+    {
+      action: updateClient,
+      path: inBothAreas((p) => p.clientEdit(':id')),
+      done: ({ actor }, client: ClientRecord): FormDone => ({
+        to: pages.cases(areaOf(actor)).client(client.id),
+        flash: `${client.name} was updated.`,
+      }),
+      refused: (_ctx, refusal) => {
+        if (refusal.status === 404) throw refusal.error;
+        return undefined;
+      },
+    },
+  ],
+});

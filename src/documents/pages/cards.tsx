@@ -4,9 +4,9 @@ import {
   DOCUMENT_CATEGORIES,
   type DocumentCategory,
   type DocumentCounts,
-} from '../../src/shared/documents';
-import { pages } from '../../src/shared/paths';
-import { type DocumentArea, documentListPath } from '../../islands/ui/documents';
+} from '../../shared/documents';
+import { pages } from '../../shared/paths';
+import { type DocumentArea, documentListPath } from '../../../islands/ui/documents';
 
 const plural = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'document' : 'documents'}`;
 

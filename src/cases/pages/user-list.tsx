@@ -1,6 +1,6 @@
-import CasesTable, { type CasesTableProps } from '../../islands/CasesTable';
-import { Island } from '../components/Island';
-import { useRenderContext } from '../context';
+import CasesTable, { type CasesTableProps } from '../../../islands/CasesTable';
+import { Island } from '../../../views/components/Island';
+import { useRenderContext } from '../../../views/context';
 
 export type UserCasesPageProps = Omit<CasesTableProps, 'area' | 'csrfToken'>;
 

@@ -1,11 +1,18 @@
-import { Alert, Field } from '../../islands/ui/form';
-import { type CaseArea, DueDate } from '../../islands/ui/cases';
-import { type CaseRecord, type Decision, MOVE_LABELS } from '../../src/shared/cases';
-import { formatDate, todayIn } from '../../src/shared/dates';
-import { pages } from '../../src/shared/paths';
-import { useRenderContext } from '../context';
+import { Alert, Field } from '../../../islands/ui/form';
+import { type CaseArea, DueDate } from '../../../islands/ui/cases';
+import { type CaseRecord, type Decision, MOVE_LABELS } from '../../shared/cases';
+import { formatDate, todayIn } from '../../shared/dates';
+import { pages } from '../../shared/paths';
+import { useRenderContext } from '../../../views/context';
+import { page } from '../../access/page';
+import { HttpError } from '../../http/errors';
+import { canMove, isDecision, refusedMoveMessage } from '../../shared/cases';
+import { changeCase, getCase } from '../actions';
+import { caseRules } from '../reads';
+import { areaOf, backPathOf, inBothAreas, meta, todayOf } from './area';
+import { loadCase, renderCase } from './case';
 
-export type CaseDecidePageProps = {
+type CaseDecidePageProps = {
   area: CaseArea;
   record: CaseRecord;
   to: Decision;
@@ -93,3 +100,41 @@ export function CaseDecidePage(props: CaseDecidePageProps) {
     </section>
   );
 }
+
+/**
+ * The confirmation of a decision (?to=approved or rejected), with the date USCIS decided; a case that
+ * cannot make that move now is its page, saying why (409). Its form is the case page's move.
+ */
+export const caseDecidePage = page({
+  path: inBothAreas((p) => p.decide(':id')),
+  reads: [getCase, caseRules],
+  offers: { move: changeCase },
+  async load(ctx) {
+    const to = ctx.req.query.to;
+    const data = await loadCase(ctx);
+    if (!isDecision(to as Decision)) throw new HttpError(404, 'Choose approved or rejected.');
+    return { ...data, to: to as Decision };
+  },
+  render: (data, ctx) => {
+    const { record, to } = data;
+    if (!canMove(record.status, to))
+      return { ...renderCase(data, ctx, refusedMoveMessage(record.status, to)), status: 409 };
+    const area = areaOf(ctx.actor);
+    return {
+      view: (
+        <CaseDecidePage
+          area={area}
+          record={record}
+          to={to}
+          today={todayOf(ctx)}
+          disabled={ctx.closed.move}
+          back={backPathOf(area, { back: ctx.req.query.back })}
+        />
+      ),
+      meta: meta(
+        `Record the decision on ${record.caseNumber}`,
+        `USCIS's decision on case ${record.caseNumber}.`,
+      ),
+    };
+  },
+});

@@ -1,6 +1,6 @@
-import CasePickerIsland from '../../islands/CasePicker';
-import { Island } from '../components/Island';
-import { Field, SelectField } from '../../islands/ui/form';
+import CasePickerIsland from '../../../islands/CasePicker';
+import { Island } from '../../../views/components/Island';
+import { Field, SelectField } from '../../../islands/ui/form';
 import {
   CATEGORY_OPTIONS,
   type DocumentArea,
@@ -8,10 +8,10 @@ import {
   type DocumentListView,
   DocumentStatusBadge,
   isFiltered,
-} from '../../islands/ui/documents';
-import { Pagination } from '../../islands/ui/pagination';
-import { type Column, DataTable } from '../../islands/ui/table';
-import { formatDate, todayIn } from '../../src/shared/dates';
+} from '../../../islands/ui/documents';
+import { Pagination } from '../../../islands/ui/pagination';
+import { type Column, DataTable } from '../../../islands/ui/table';
+import { formatDate, todayIn } from '../../shared/dates';
 import {
   DOCUMENT_STATUS_LABELS,
   DOCUMENT_STATUSES,
@@ -20,10 +20,10 @@ import {
   type DocumentPage,
   type DocumentRecord,
   formatBytes,
-} from '../../src/shared/documents';
-import type { CasePick } from '../../src/shared/case-pick';
-import { pages } from '../../src/shared/paths';
-import { useRenderContext } from '../context';
+} from '../../shared/documents';
+import type { CasePick } from '../../shared/case-pick';
+import { pages } from '../../shared/paths';
+import { useRenderContext } from '../../../views/context';
 
 const TYPE_OPTIONS = [
   { value: '', label: 'All types' },

@@ -1,8 +1,11 @@
-import { Alert } from '../../islands/ui/form';
-import type { DocumentArea } from '../../islands/ui/documents';
-import type { DocumentRecord } from '../../src/shared/documents';
-import { pages } from '../../src/shared/paths';
-import { useRenderContext } from '../context';
+import { Alert } from '../../../islands/ui/form';
+import type { DocumentArea } from '../../../islands/ui/documents';
+import type { DocumentRecord } from '../../shared/documents';
+import { pages } from '../../shared/paths';
+import { useRenderContext } from '../../../views/context';
+import { page } from '../../access/page';
+import { deleteDocument, getDocument } from '../actions';
+import { areaOf, inBothAreas, meta } from './area';
 
 type Props = {
   area: DocumentArea;
@@ -14,7 +17,7 @@ type Props = {
 };
 
 /** /{area}/documents/{id}/delete: deleting a document, confirmed first; a plain form, so it works without JavaScript. */
-export function DocumentDeletePage({ area, record, refusal, disabled }: Props) {
+function DocumentDeletePage({ area, record, refusal, disabled }: Props) {
   const { csrfToken } = useRenderContext();
   const paths = pages.documents(area);
   const reason = refusal ?? disabled;
@@ -50,3 +53,36 @@ export function DocumentDeletePage({ area, record, refusal, disabled }: Props) {
     </section>
   );
 }
+
+export const documentDeletePage = page({
+  path: inBothAreas((p) => p.remove(':id')),
+  reads: [getDocument],
+  offers: { remove: deleteDocument },
+  load: ({ read }) => read(getDocument),
+  render: (record, { actor, closed, form }) => ({
+    // Refused just now: the refusal says why; otherwise why the button is off, if it is.
+    view: (
+      <DocumentDeletePage
+        area={areaOf(actor)}
+        record={record}
+        refusal={form?.refusal?.message}
+        disabled={form?.refusal ? undefined : closed.remove}
+      />
+    ),
+    meta: meta('Delete Document', `Delete the document ${record.name}.`),
+  }),
+  forms: [
+    {
+      action: deleteDocument,
+      done: ({ actor }, record: DocumentRecord) => ({
+        to: pages.documents(areaOf(actor)).list,
+        flash: `${record.name} was deleted.`,
+      }),
+      // Gone already: the not-found page, as for a read.
+      refused: (_ctx, refusal) => {
+        if (refusal.status === 404) throw refusal.error;
+        return undefined;
+      },
+    },
+  ],
+});

@@ -1,8 +1,12 @@
-import { Alert } from '../../islands/ui/form';
-import type { ClientRecord } from '../../src/shared/cases';
-import { pages } from '../../src/shared/paths';
-import { useRenderContext } from '../context';
-import type { CaseArea } from '../../islands/ui/cases';
+import { Alert } from '../../../islands/ui/form';
+import type { ClientRecord } from '../../shared/cases';
+import { pages } from '../../shared/paths';
+import { useRenderContext } from '../../../views/context';
+import type { CaseArea } from '../../../islands/ui/cases';
+import type { FormDone } from '../../access/action';
+import { page } from '../../access/page';
+import { deleteClient, getClient } from '../actions';
+import { areaOf, inBothAreas, meta } from './area';
 
 type Props = {
   area: CaseArea;
@@ -20,7 +24,7 @@ const casesCount = (n: number) => `${n} ${n === 1 ? 'case' : 'cases'}`;
  * /{area}/clients/{id}/delete: deleting a client, confirmed first. A client with cases stays (their
  * history is the firm's record): the page says so before anyone tries.
  */
-export function ClientDeletePage({ area, client, refusal, disabled }: Props) {
+function ClientDeletePage({ area, client, refusal, disabled }: Props) {
   const { csrfToken } = useRenderContext();
   const paths = pages.cases(area);
   const reason = refusal ?? disabled;
@@ -59,3 +63,35 @@ export function ClientDeletePage({ area, client, refusal, disabled }: Props) {
     </section>
   );
 }
+
+export const clientDeletePage = page({
+  path: inBothAreas((p) => p.clientRemove(':id')),
+  reads: [getClient],
+  offers: { clientRemove: deleteClient },
+  load: ({ read }) => read(getClient),
+  render: (client, { actor, closed, form }) => ({
+    // Refused just now: the refusal says why; otherwise why the button is off, if it is.
+    view: (
+      <ClientDeletePage
+        area={areaOf(actor)}
+        client={client}
+        refusal={form?.refusal?.message}
+        disabled={form?.refusal ? undefined : closed.clientRemove}
+      />
+    ),
+    meta: meta('Delete Client', `Delete the client ${client.name}.`),
+  }),
+  forms: [
+    {
+      action: deleteClient,
+      done: ({ actor }, client: ClientRecord): FormDone => ({
+        to: pages.cases(areaOf(actor)).list,
+        flash: `${client.name} was deleted.`,
+      }),
+      refused: (_ctx, refusal) => {
+        if (refusal.status === 404) throw refusal.error;
+        return undefined;
+      },
+    },
+  ],
+});

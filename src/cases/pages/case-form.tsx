@@ -1,4 +1,4 @@
-import { Field, SelectField, TextAreaField } from '../../islands/ui/form';
+import { Field, SelectField, TextAreaField } from '../../../islands/ui/form';
 import {
   CASE_LIMITS,
   CASE_TYPE_LABELS,
@@ -6,9 +6,9 @@ import {
   type CaseRecord,
   FORM_CODES,
   type Person,
-} from '../../src/shared/cases';
-import type { FieldErrors } from '../../src/shared/validation';
-import { formTypeTitle } from '../../islands/ui/cases';
+} from '../../shared/cases';
+import type { FieldErrors } from '../../shared/validation';
+import { formTypeTitle } from '../../../islands/ui/cases';
 
 export const CASE_FIELDS = [
   'clientName',

@@ -1,22 +1,41 @@
 import type { ReactNode } from 'react';
-import { Alert } from '../../islands/ui/form';
-import { documentListPath } from '../../islands/ui/documents';
-import { Icon } from '../../islands/ui/icon';
+import { Alert } from '../../../islands/ui/form';
+import { documentListPath } from '../../../islands/ui/documents';
+import { Icon } from '../../../islands/ui/icon';
 import {
   CASE_TYPE_LABELS,
+  canMove,
   type CaseChange,
   type CaseDetail,
   formatMoney,
   isDecision,
   REOPEN_DECISION_LABEL,
   STATUS_LABELS,
-} from '../../src/shared/cases';
-import type { CaseFacts } from '../../src/shared/facts';
-import { pages } from '../../src/shared/paths';
-import { CaseRulesSection } from '../ai/CaseRulesSection';
-import { type Column, DataTable } from '../components/DataTable';
-import { DateText, DateTimeText } from '../components/Dates';
-import { useRenderContext } from '../context';
+} from '../../shared/cases';
+import type { CaseFacts } from '../../shared/facts';
+import { pages } from '../../shared/paths';
+import { CaseRulesSection } from '../../../views/ai/CaseRulesSection';
+import { type Column, DataTable } from '../../../views/components/DataTable';
+import { DateText, DateTimeText } from '../../../views/components/Dates';
+import { useRenderContext } from '../../../views/context';
+import type { FormDone } from '../../access/action';
+import { page, type PageContext } from '../../access/page';
+import { assignees, caseCounts, caseRules } from '../reads';
+import { changeCase, getCase, listCases } from '../actions';
+import { moveSchema } from '../schema';
+import {
+  areaOf,
+  backPathOf,
+  backViewOf,
+  CASE_OFFERS,
+  CASES_PAGE_SIZE,
+  closedControls,
+  inBothAreas,
+  meta,
+  todayOf,
+} from './area';
+import { CaseDecidePage } from './decide';
+import { loadList, renderList } from './list';
 import {
   type CaseArea,
   type ClosedCaseControls,
@@ -26,7 +45,7 @@ import {
   MoveForm,
   moveLabel,
   StatusBadge,
-} from '../../islands/ui/cases';
+} from '../../../islands/ui/cases';
 
 type Props = {
   area: CaseArea;
@@ -57,7 +76,7 @@ const HISTORY_COLUMNS: Array<Column<CaseChange>> = [
 ];
 
 /** A case page (SPEC "View"): every fact of the case, its client, its next moves and its history. */
-export function CasePage({ area, record, today, closed, caseFacts, error }: Props) {
+function CasePage({ area, record, today, closed, caseFacts, error }: Props) {
   const paths = pages.cases(area);
   const facts: Array<[string, ReactNode]> = [
     ['Case Number', record.caseNumber],
@@ -189,3 +208,130 @@ function Moves(props: { area: CaseArea; record: CaseDetail; closed?: string; reo
     </section>
   );
 }
+
+/** A case as its page shows it: the case with its history, and its facts where the AI tools are open. */
+export async function loadCase({ read }: PageContext<unknown>) {
+  const [record, facts] = await Promise.all([read(getCase), read(caseRules)]);
+  return { record, facts };
+}
+
+/** A case's page, with why a move posted from it (or a page leading to it) was refused. */
+export function renderCase(
+  { record, facts }: Awaited<ReturnType<typeof loadCase>>,
+  ctx: PageContext<unknown>,
+  error?: string,
+) {
+  return {
+    view: (
+      <CasePage
+        area={areaOf(ctx.actor)}
+        record={record}
+        today={todayOf(ctx)}
+        closed={closedControls(ctx)}
+        caseFacts={facts}
+        error={error}
+      />
+    ),
+    meta: meta(`Case ${record.caseNumber}`, `Case ${record.caseNumber} of ${record.client.name}.`),
+  };
+}
+
+/** A move posted from a page: its fields as posted. */
+const postedMove = (ctx: PageContext<unknown>) => (ctx.req.body ?? {}) as Record<string, unknown>;
+
+/**
+ * A decision posted without its date (the list's Process, or a form of before) is asked for its date first,
+ * once the lifecycle allows the move. The date no one can give yet lets the service answer which it is: a
+ * move it refuses (409, before any date is looked at), or this date refused as in the future (422), which
+ * sends the person to the question of the date. Nothing is written either way.
+ */
+const ASK_FOR_DATE = '9999-12-31';
+
+/**
+ * What a refused move shows: the decision's question again when its date was refused, else the list it
+ * was posted from (its `back`), else the case's page, each saying why.
+ */
+async function loadRefusedMove(ctx: PageContext<unknown>) {
+  const body = postedMove(ctx);
+  const to = body.status as CaseDetail['status'];
+  const refusal = ctx.form!.refusal!;
+  const area = areaOf(ctx.actor);
+  if (isDecision(to) && refusal.fields?.decidedOn) {
+    const record = await ctx.read(getCase);
+    if (canMove(record.status, to)) {
+      const decidedOn = typeof body.decidedOn === 'string' ? body.decidedOn : undefined;
+      return { kind: 'decide' as const, record, to, decidedOn, error: refusal.fields.decidedOn };
+    }
+  }
+  const view = backViewOf(area, body);
+  if (view) {
+    const list = await loadList(ctx, view, { ...view, pageSize: CASES_PAGE_SIZE });
+    return { kind: 'list' as const, list, error: refusal.message };
+  }
+  return { kind: 'case' as const, ...(await loadCase(ctx)), error: refusal.message };
+}
+
+/** /{area}/cases/{id}: every fact of the case, its client, its next moves and its history. */
+export const casePage = page({
+  path: inBothAreas((p) => p.view(':id')),
+  // /cases/new, /cases/import and /cases/export are other pages'.
+  passOn: true,
+  reads: [getCase, caseRules, listCases, assignees, caseCounts],
+  offers: CASE_OFFERS,
+  async load(ctx) {
+    if (ctx.form?.refusal) return loadRefusedMove(ctx);
+    return { kind: 'case' as const, ...(await loadCase(ctx)), error: undefined };
+  },
+  render: (data, ctx) => {
+    if (data.kind === 'list') return renderList(data.list, ctx, { error: data.error });
+    if (data.kind === 'case') return renderCase(data, ctx, data.error);
+    const { record, to, decidedOn, error } = data;
+    const back = backPathOf(areaOf(ctx.actor), postedMove(ctx));
+    return {
+      view: (
+        <CaseDecidePage
+          area={areaOf(ctx.actor)}
+          record={record}
+          to={to}
+          today={todayOf(ctx)}
+          disabled={ctx.closed.move}
+          decidedOn={decidedOn}
+          error={error}
+          back={back}
+        />
+      ),
+      meta: meta(
+        `Record the decision on ${record.caseNumber}`,
+        `USCIS's decision on case ${record.caseNumber}.`,
+      ),
+    };
+  },
+  forms: [
+    {
+      // Process and the case page's moves: the status alone, back to the list or the case it came from.
+      action: changeCase,
+      path: inBothAreas((p) => p.move(':id')),
+      schema: moveSchema,
+      input: (fields) =>
+        isDecision(fields.status as CaseDetail['status']) && fields.decidedOn === undefined
+          ? { ...fields, decidedOn: ASK_FOR_DATE }
+          : fields,
+      done: ({ actor, req }, record: CaseDetail): FormDone => ({
+        to: backPathOf(areaOf(actor), req.body ?? {}) ?? pages.cases(areaOf(actor)).view(record.id),
+        flash: `Case ${record.caseNumber} is now ${STATUS_LABELS[record.status].toLowerCase()}.`,
+      }),
+      refused: (ctx, refusal) => {
+        if (refusal.status === 404) throw refusal.error;
+        const body = postedMove(ctx);
+        const to = body.status as CaseDetail['status'];
+        if (!isDecision(to) || !refusal.fields?.decidedOn || body.decidedOn !== undefined) return undefined;
+        const area = areaOf(ctx.actor);
+        return {
+          to: decidePath(area, ctx.params.id, to, backPathOf(area, body)),
+          flash: 'Give the date USCIS decided, from its decision notice.',
+          kind: 'success',
+        };
+      },
+    },
+  ],
+});

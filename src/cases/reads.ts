@@ -1,0 +1,87 @@
+import type { Request } from 'express';
+import { z } from 'zod';
+import { type ActionMeta, declareFor } from '../access/action';
+import type { CaseDeadline } from '../shared/ai';
+import type { CaseFacts } from '../shared/facts';
+import { type CasesDeps, getCase, listCases } from './actions';
+
+const read = declareFor<CasesDeps>();
+
+/** Cases on a firm user's dashboard. */
+const RECENT_CASES = 5;
+
+/**
+ * The catalog row a page read is checked as: a read the pages make that the API answers another way (the
+ * assignees, the counts, a client's cases) is decided by the row of the API action that shows the same
+ * data, so revoking that row closes the page too. These reads have no route of their own.
+ */
+const checkedAs = ({ name, description, category, method, route, grants }: ActionMeta) => ({
+  name,
+  description,
+  category,
+  method,
+  route,
+  grants,
+});
+
+/** The AI feature's part of the case page and the dashboard: a case's facts, the firm's next deadlines. */
+export type CaseRules = {
+  /** None where the matrix closes Get Case Facts to this person. */
+  caseFactsFor(req: Request, caseId: string): Promise<CaseFacts | undefined>;
+  /** None where the matrix closes Track Deadlines to this person. */
+  upcomingFor(req: Request): Promise<{ today: string; deadlines: CaseDeadline[] } | undefined>;
+};
+
+/** The firm's active users a case can be assigned to, by name (the names cases show: Get Cases). */
+export const assignees = read({
+  ...checkedAs(listCases),
+  run: ({ deps, actor }) => deps.cases.assignees(actor),
+});
+
+/** Case Management's statistics: the firm's cases counted by the administrator's filter words. */
+export const caseCounts = read({
+  ...checkedAs(listCases),
+  run: ({ deps, actor }) => deps.cases.counts(actor),
+});
+
+/** The firm user's dashboard: their own open, due, overdue and completed cases, and the latest changed. */
+export const myCases = read({
+  ...checkedAs(listCases),
+  run: async ({ deps, actor }) => {
+    const [stats, recent] = await Promise.all([
+      deps.cases.myStats(actor),
+      deps.cases.recent(actor, RECENT_CASES),
+    ]);
+    return { stats, recent };
+  },
+});
+
+/** The firm's deadlines of the next 30 days, as the AI tools track them (none where those are closed). */
+export const upcomingDeadlines = read({
+  ...checkedAs(listCases),
+  run: ({ deps, req }) => deps.rules.upcomingFor(req),
+});
+
+/** A case's facts and the rules they meet, as the AI tools read them (none where those are closed). */
+export const caseRules = read({
+  ...checkedAs(getCase),
+  notFound: getCase.notFound,
+  run: ({ deps, req, params }) => deps.rules.caseFactsFor(req, params.id),
+});
+
+/** A client's cases, on the client's page (cases' data: Get Cases). */
+export const clientCases = read({
+  ...checkedAs(listCases),
+  input: z.object({ clientId: z.string() }),
+  run: ({ deps, actor }, input) => deps.clients.casesOf(actor, input.clientId),
+});
+
+/** The pages' reads that are not API actions: bound to the cases' services as the feature mounts. */
+export const CASE_PAGE_READS = {
+  assignees,
+  caseCounts,
+  myCases,
+  upcomingDeadlines,
+  caseRules,
+  clientCases,
+};
