@@ -1,8 +1,10 @@
+import type { Request } from 'express';
+import type { CaseDeadline } from '../shared/ai';
+import type { CaseFacts } from '../shared/facts';
 import type { z } from 'zod';
 import { type ActionContext, declareFor } from '../access/action';
 import { api } from '../shared/paths';
 import type { ClientsService } from './client-service';
-import type { CaseRules } from './reads';
 import {
   caseChangeSchema,
   caseListQuery,
@@ -15,6 +17,14 @@ import {
 import { CASE_NOT_FOUND, CLIENT_NOT_FOUND, type CasesService } from './service';
 
 /** What the cases' actions and their pages' reads run with. */
+/** What the case page shows of the AI tools, each where the matrix lets this person see it. */
+export type CaseRules = {
+  /** None where the matrix closes Get Case Facts to this person. */
+  caseFactsFor(req: Request, caseId: string): Promise<CaseFacts | undefined>;
+  /** None where the matrix closes Track Deadlines to this person. */
+  upcomingFor(req: Request): Promise<{ today: string; deadlines: CaseDeadline[] } | undefined>;
+};
+
 export type CasesDeps = {
   cases: CasesService;
   clients: ClientsService;

@@ -1,8 +1,5 @@
-import type { Request } from 'express';
 import { z } from 'zod';
 import { type ActionMeta, declareFor } from '../access/action';
-import type { CaseDeadline } from '../shared/ai';
-import type { CaseFacts } from '../shared/facts';
 import { type CasesDeps, getCase, listCases } from './actions';
 
 const read = declareFor<CasesDeps>();
@@ -25,12 +22,6 @@ const checkedAs = ({ name, description, category, method, route, grants }: Actio
 });
 
 /** The AI feature's part of the case page and the dashboard: a case's facts, the firm's next deadlines. */
-export type CaseRules = {
-  /** None where the matrix closes Get Case Facts to this person. */
-  caseFactsFor(req: Request, caseId: string): Promise<CaseFacts | undefined>;
-  /** None where the matrix closes Track Deadlines to this person. */
-  upcomingFor(req: Request): Promise<{ today: string; deadlines: CaseDeadline[] } | undefined>;
-};
 
 /** The firm's active users a case can be assigned to, by name (the names cases show: Get Cases). */
 export const assignees = read({

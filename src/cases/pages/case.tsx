@@ -34,7 +34,7 @@ import {
   meta,
   todayOf,
 } from './area';
-import { CaseDecidePage } from './decide';
+import { CaseDecidePage } from './decide-view';
 import { loadList, renderList } from './list';
 import {
   type CaseArea,
