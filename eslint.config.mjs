@@ -5,9 +5,13 @@ import tseslint from 'typescript-eslint';
 
 /** The features: the folders of src/ that declare themselves (feature.ts), each owning its tables (store.ts). */
 const SRC = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src');
+/** A folder is a feature when its feature.ts declares one (src/http/feature.ts only names the type). */
+function declaresFeature(file) {
+  return fs.existsSync(file) && fs.readFileSync(file, 'utf8').includes('declareFeature(');
+}
 const FEATURES = fs
   .readdirSync(SRC, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(SRC, entry.name, 'feature.ts')))
+  .filter((entry) => entry.isDirectory() && declaresFeature(path.join(SRC, entry.name, 'feature.ts')))
   .map((entry) => entry.name);
 
 const restrict = (files, patterns) => ({
@@ -47,6 +51,11 @@ export default tseslint.config(
       {
         regex: '(^|/)(service|store)$|^(\\.\\./)+src/db/',
         message: 'Views get plain data as props: they never reach a service, a store or the database.',
+      },
+      {
+        regex: `^(\\.\\./)+src/(${FEATURES.join('|')})/`,
+        message:
+          "views/ holds only what every feature shares (layouts, components): a page's view lives in its feature.",
       },
     ],
   ),

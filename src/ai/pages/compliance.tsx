@@ -1,5 +1,5 @@
 import { Alert, Field } from '../../../islands/ui/form';
-import { dollars, FactsUsed } from '../../../views/ai/parts';
+import { dollars, FactsUsed } from './facts-parts';
 import { Badge } from '../../../views/components/Badge';
 import { useRenderContext } from '../../../views/context';
 import { page } from '../../access/page';

@@ -2,7 +2,7 @@ import { Alert, Field } from '../../../islands/ui/form';
 import { DataTable } from '../../../views/components/DataTable';
 import { DateTimeText } from '../../../views/components/Dates';
 import { useRenderContext } from '../../../views/context';
-import { FactsUsed } from '../../../views/ai/parts';
+import { FactsUsed } from './facts-parts';
 import { page } from '../../access/page';
 import type { Deadline, DeadlinesAnswer } from '../../rules/types';
 import { formatDate } from '../../shared/dates';

@@ -1,6 +1,6 @@
 import { Alert } from '../../../islands/ui/form';
 import { Icon } from '../../../islands/ui/icon';
-import { factText } from '../../../views/ai/parts';
+import { factText } from './facts-parts';
 import { useRenderContext } from '../../../views/context';
 import { page } from '../../access/page';
 import type { CaseFacts, FactName } from '../../shared/facts';

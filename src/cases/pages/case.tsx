@@ -14,7 +14,7 @@ import {
 } from '../../shared/cases';
 import type { CaseFacts } from '../../shared/facts';
 import { pages } from '../../shared/paths';
-import { CaseRulesSection } from '../../../views/ai/CaseRulesSection';
+import { CaseRulesSection } from '../../ai/pages/case-rules-section';
 import { type Column, DataTable } from '../../../views/components/DataTable';
 import { DateText, DateTimeText } from '../../../views/components/Dates';
 import { useRenderContext } from '../../../views/context';

@@ -1,7 +1,7 @@
-import type { CaseFacts } from '../../src/shared/facts';
-import { pages } from '../../src/shared/paths';
-import { DOCUMENT_TYPES } from '../../src/shared/documents';
-import { FactsUsed } from './parts';
+import type { CaseFacts } from '../../shared/facts';
+import { pages } from '../../shared/paths';
+import { DOCUMENT_TYPES } from '../../shared/documents';
+import { FactsUsed } from './facts-parts';
 
 /**
  * The case page's "Facts for the rules": each fact the rules read, with where it came from, and (in a firm

@@ -2,13 +2,13 @@
  * A case's facts for the rules as pages show them: the AI tools' and the case page's "Facts for the rules"
  * (CaseRulesSection), each fact in words with where it came from.
  */
-import { FACT_INPUTS, FACT_ORDER } from '../../src/ai/schema';
-import { FORM_TYPES, type FormType } from '../../src/shared/cases';
-import { formatDate } from '../../src/shared/dates';
-import { type CaseFacts, FACT_LABELS, type FactName, type FactSource } from '../../src/shared/facts';
-import { pages } from '../../src/shared/paths';
-import { US_STATES } from '../../src/shared/settings';
-import { DataTable } from '../components/DataTable';
+import { FACT_INPUTS, FACT_ORDER } from '../schema';
+import { FORM_TYPES, type FormType } from '../../shared/cases';
+import { formatDate } from '../../shared/dates';
+import { type CaseFacts, FACT_LABELS, type FactName, type FactSource } from '../../shared/facts';
+import { pages } from '../../shared/paths';
+import { US_STATES } from '../../shared/settings';
+import { DataTable } from '../../../views/components/DataTable';
 
 /** Whole dollars as USCIS forms write them: $31,300. */
 export const dollars = (amount: number) =>
