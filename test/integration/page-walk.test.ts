@@ -3,6 +3,8 @@ import type { AnyAction } from '../../src/access/action';
 import type { AnyPage } from '../../src/access/page';
 import { SETTINGS_SECTIONS } from '../../src/shared/settings';
 import { waitFor } from '../helpers/poll';
+import { upload } from '../helpers/documents';
+import { textPdf } from '../helpers/files';
 import { DEMO_LOGINS, demoFirmId, signIn, startTestApp, type SignedIn, type TestApp } from '../helpers/app';
 
 type Role = keyof typeof DEMO_LOGINS;
@@ -18,7 +20,7 @@ describe('every declared page with each of its reads revoked', () => {
   let t: TestApp;
   const signedIn = new Map<Role, SignedIn>();
   let staff: SignedIn;
-  /** Words only the firm's data holds: case numbers, clients' names, documents' names. */
+  /** Words only the firm's data holds: its case numbers and its clients' names. */
   let privileged: string[] = [];
   /** Real values for each kind of path parameter, by the path it sits in (each value is walked). */
   let VALUES_OF: Array<[RegExp, string[]]> = [];
@@ -27,13 +29,17 @@ describe('every declared page with each of its reads revoked', () => {
     t = await startTestApp();
     const db = t.database.db;
     const firmId = await demoFirmId(t.database);
-    const one = async (table: 'cases' | 'clients' | 'documents' | 'users' | 'reports') =>
+    const one = async (table: 'cases' | 'clients' | 'users') =>
       (await db.selectFrom(table).select('id').where('firm_id', '=', firmId).executeTakeFirst())?.id ?? '';
     for (const role of ROLES) signedIn.set(role, await signIn(t.app, DEMO_LOGINS[role]));
     staff = signedIn.get('reti')!;
     const admin = signedIn.get('admin')!;
     // A report and a backup of the firm's, so that their pages have something to show.
     const backup = await admin.agent.post('/api/backups').set('X-CSRF-Token', admin.token);
+    const document = await upload(signedIn.get('user')!, await textPdf(['Receipt notice']), 'receipt.pdf', {
+      caseId: await one('cases'),
+    });
+    expect(document.status).toBe(201);
     expect(backup.status).toBe(201);
     const report = await admin.agent
       .post('/api/reports')
@@ -47,7 +53,7 @@ describe('every declared page with each of its reads revoked', () => {
       [/\/firms\/:id/, [firmId]],
       [/\/cases\/:id/, [await one('cases')]],
       [/\/clients\/:id/, [await one('clients')]],
-      [/\/documents\/:id/, [await one('documents')]],
+      [/\/documents\/:id/, [document.body.id]],
       [/\/users\/:id/, [await one('users')]],
       [/\/reports\/:id/, [report.body.id]],
       [/\/backups\/:id/, [backup.body.id]],
