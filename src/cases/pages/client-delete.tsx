@@ -1,7 +1,6 @@
-import { Alert } from '../../../islands/ui/form';
+import { ConfirmDelete } from '../../../views/components/ConfirmDelete';
 import type { ClientRecord } from '../../shared/cases';
 import { pages } from '../../shared/paths';
-import { useRenderContext } from '../../../views/context';
 import type { CaseArea } from '../../../islands/ui/cases';
 import type { FormDone } from '../../access/action';
 import { page } from '../../access/page';
@@ -25,13 +24,15 @@ const casesCount = (n: number) => `${n} ${n === 1 ? 'case' : 'cases'}`;
  * history is the firm's record): the page says so before anyone tries.
  */
 function ClientDeletePage({ area, client, refusal, disabled }: Props) {
-  const { csrfToken } = useRenderContext();
   const paths = pages.cases(area);
-  const reason = refusal ?? disabled;
   return (
-    <section className="narrow card">
-      <h1>Delete Client</h1>
-      {reason && <Alert kind="error">{reason}</Alert>}
+    <ConfirmDelete
+      title="Delete Client"
+      refusal={refusal}
+      disabled={disabled}
+      action={paths.clientRemove(client.id)}
+      cancelHref={paths.client(client.id)}
+    >
       {client.caseCount > 0 && !refusal ? (
         <p>
           {`${client.name} has ${casesCount(client.caseCount)}. A client can be deleted only when none are left: delete their cases first.`}
@@ -39,28 +40,7 @@ function ClientDeletePage({ area, client, refusal, disabled }: Props) {
       ) : (
         <p>{`Are you sure you want to delete ${client.name}? Their details are deleted. This cannot be undone.`}</p>
       )}
-      <form method="post" action={paths.clientRemove(client.id)}>
-        <input type="hidden" name="_csrf" value={csrfToken} />
-        <div className="form-actions">
-          <button
-            type="submit"
-            className="btn btn-danger"
-            disabled={disabled !== undefined}
-            aria-describedby={disabled ? 'delete-disabled-reason' : undefined}
-          >
-            Delete
-          </button>
-          <a className="btn btn-secondary" href={paths.client(client.id)}>
-            Cancel
-          </a>
-        </div>
-        {disabled && (
-          <p className="visually-hidden" id="delete-disabled-reason">
-            {disabled}
-          </p>
-        )}
-      </form>
-    </section>
+    </ConfirmDelete>
   );
 }
 

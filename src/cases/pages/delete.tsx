@@ -1,7 +1,6 @@
-import { Alert } from '../../../islands/ui/form';
+import { ConfirmDelete } from '../../../views/components/ConfirmDelete';
 import type { CaseRecord } from '../../shared/cases';
 import { pages } from '../../shared/paths';
-import { useRenderContext } from '../../../views/context';
 import type { CaseArea } from '../../../islands/ui/cases';
 import type { FormDone } from '../../access/action';
 import { page } from '../../access/page';
@@ -19,38 +18,19 @@ type Props = {
 
 /** /{area}/cases/{id}/delete: deleting a case, confirmed first; a plain form, so it works without JavaScript. */
 function CaseDeletePage({ area, record, refusal, disabled }: Props) {
-  const { csrfToken } = useRenderContext();
   const paths = pages.cases(area);
-  const reason = refusal ?? disabled;
   return (
-    <section className="narrow card">
-      <h1>Delete Case</h1>
-      {reason && <Alert kind="error">{reason}</Alert>}
+    <ConfirmDelete
+      title="Delete Case"
+      refusal={refusal}
+      disabled={disabled}
+      action={paths.remove(record.id)}
+      cancelHref={paths.view(record.id)}
+    >
       <p>
         {`Are you sure you want to delete case ${record.caseNumber} of ${record.client.name}? Its history is deleted with it. This cannot be undone.`}
       </p>
-      <form method="post" action={paths.remove(record.id)}>
-        <input type="hidden" name="_csrf" value={csrfToken} />
-        <div className="form-actions">
-          <button
-            type="submit"
-            className="btn btn-danger"
-            disabled={disabled !== undefined}
-            aria-describedby={disabled ? 'delete-disabled-reason' : undefined}
-          >
-            Delete
-          </button>
-          <a className="btn btn-secondary" href={paths.view(record.id)}>
-            Cancel
-          </a>
-        </div>
-        {disabled && (
-          <p className="visually-hidden" id="delete-disabled-reason">
-            {disabled}
-          </p>
-        )}
-      </form>
-    </section>
+    </ConfirmDelete>
   );
 }
 

@@ -1,8 +1,7 @@
-import { Alert } from '../../../islands/ui/form';
+import { ConfirmDelete } from '../../../views/components/ConfirmDelete';
 import type { DocumentArea } from '../../../islands/ui/documents';
 import type { DocumentRecord } from '../../shared/documents';
 import { pages } from '../../shared/paths';
-import { useRenderContext } from '../../../views/context';
 import { page } from '../../access/page';
 import { deleteDocument, getDocument } from '../actions';
 import { areaOf, inBothAreas, meta } from './area';
@@ -18,39 +17,21 @@ type Props = {
 
 /** /{area}/documents/{id}/delete: deleting a document, confirmed first; a plain form, so it works without JavaScript. */
 function DocumentDeletePage({ area, record, refusal, disabled }: Props) {
-  const { csrfToken } = useRenderContext();
   const paths = pages.documents(area);
-  const reason = refusal ?? disabled;
   const of = record.case
     ? ` It is no longer part of case ${record.case.caseNumber} or its evidence packages.`
     : '';
   return (
-    <section className="narrow card">
-      <h1 className="document-title">{`Delete ${record.name}?`}</h1>
-      {reason && <Alert kind="error">{reason}</Alert>}
+    <ConfirmDelete
+      title={`Delete ${record.name}?`}
+      titleClassName="document-title"
+      refusal={refusal}
+      disabled={disabled}
+      action={paths.remove(record.id)}
+      cancelHref={paths.view(record.id)}
+    >
       <p>{`The file and its analysis are deleted from the firm’s storage.${of} This cannot be undone.`}</p>
-      <form method="post" action={paths.remove(record.id)}>
-        <input type="hidden" name="_csrf" value={csrfToken} />
-        <div className="form-actions">
-          <button
-            type="submit"
-            className="btn btn-danger"
-            disabled={disabled !== undefined}
-            aria-describedby={disabled ? 'delete-disabled-reason' : undefined}
-          >
-            Delete
-          </button>
-          <a className="btn btn-secondary" href={paths.view(record.id)}>
-            Cancel
-          </a>
-        </div>
-        {disabled && (
-          <p className="visually-hidden" id="delete-disabled-reason">
-            {disabled}
-          </p>
-        )}
-      </form>
-    </section>
+    </ConfirmDelete>
   );
 }
 

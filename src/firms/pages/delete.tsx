@@ -1,6 +1,6 @@
+import { ConfirmDelete } from '../../../views/components/ConfirmDelete';
 import type { Firm } from '../../shared/firms';
 import { pages } from '../../shared/paths';
-import { Alert } from '../../../islands/ui/form';
 import { useRenderContext } from '../../../views/context';
 import { page } from '../../access/page';
 import { deleteFirm, getFirm } from '../actions';
@@ -15,40 +15,22 @@ type Props = {
 
 /** /reti/firms/{id}/delete: the confirmation; works as a plain form, and says why it cannot be used. */
 function FirmDeletePage({ firm, refusal, disabled }: Props) {
-  const { csrfToken, user } = useRenderContext();
-  const reason = refusal ?? disabled;
+  const { user } = useRenderContext();
   return (
-    <section className="narrow card">
-      <h1>Delete Firm</h1>
-      {reason && <Alert kind="error">{reason}</Alert>}
+    <ConfirmDelete
+      title="Delete Firm"
+      refusal={refusal}
+      disabled={disabled}
+      action={pages.reti.firmDelete(firm.id)}
+      cancelHref={pages.reti.dashboard}
+    >
       {disabled && user?.role === 'reti' && (
         <p>
           <a href={pages.reti.actions}>Turn it on in Actions Management</a>
         </p>
       )}
       <p>{`Are you sure you want to delete ${firm.name}? Its users will be removed too.`}</p>
-      <form method="post" action={pages.reti.firmDelete(firm.id)}>
-        <input type="hidden" name="_csrf" value={csrfToken} />
-        <div className="form-actions">
-          <button
-            type="submit"
-            className="btn btn-danger"
-            disabled={disabled !== undefined}
-            aria-describedby={disabled ? 'delete-disabled-reason' : undefined}
-          >
-            Delete
-          </button>
-          <a className="btn btn-secondary" href={pages.reti.dashboard}>
-            Cancel
-          </a>
-        </div>
-        {disabled && (
-          <p className="visually-hidden" id="delete-disabled-reason">
-            {disabled}
-          </p>
-        )}
-      </form>
-    </section>
+    </ConfirmDelete>
   );
 }
 
