@@ -1,7 +1,5 @@
-import { Alert, Field } from '../../../islands/ui/form';
 import { dollars, FactsUsed } from './facts-parts';
 import { Badge } from '../../../views/components/Badge';
-import { useRenderContext } from '../../../views/context';
 import { page } from '../../access/page';
 import type { Check, CheckStatus, ComplianceAnswer } from '../../rules/types';
 import { formatDate } from '../../shared/dates';
@@ -9,8 +7,7 @@ import { DOCUMENT_TYPES } from '../../shared/documents';
 import { FACT_LABELS } from '../../shared/facts';
 import { pages } from '../../shared/paths';
 import { checkCompliance } from '../actions';
-import { FACT_ORDER } from '../schema';
-import { CaseChooser, FactsFields, RulesUsed, SourceLink, ToolHead } from './parts';
+import { CaseChooser, GivenFactsForm, RulesUsed, SourceLink, ToolHead } from './parts';
 import { factsInput, loadTool, TOOL_READS, type ToolData, toolQuery } from './tool';
 
 type ComplianceCheckerProps = ToolData<ComplianceAnswer>;
@@ -24,7 +21,6 @@ const GROUPS: Array<{ status: CheckStatus; title: string; tone: 'danger' | 'warn
 
 /** /user/ai/compliance (Compliance Checker): a case's checks or those of facts given. */
 function ComplianceCheckerPage(props: ComplianceCheckerProps) {
-  const { csrfToken } = useRenderContext();
   const { answer, chosen } = props;
   const given = props.values !== undefined;
   return (
@@ -58,32 +54,16 @@ function ComplianceCheckerPage(props: ComplianceCheckerProps) {
           </p>
         </>
       )}
-      <h2 id="facts">Check given facts</h2>
-      <form className="card ai-facts-form" method="post" action={pages.ai.compliance} noValidate>
-        <input type="hidden" name="_csrf" value={csrfToken} />
-        <p className="muted">Give the facts you have; a check whose facts are missing says which ones.</p>
-        {given && props.error && <Alert kind="error">{props.error}</Alert>}
-        <Field
-          id="compliance-facts-as-of"
-          name="asOf"
-          type="date"
-          label="As of"
-          hint="The rules in force on this date apply (today by default)."
-          defaultValue={props.values?.asOf ?? ''}
-          error={props.errors?.asOf}
-        />
-        <FactsFields
-          id="compliance-facts"
-          names={FACT_ORDER}
-          values={props.values ?? {}}
-          errors={props.errors}
-        />
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary">
-            Check the facts
-          </button>
-        </div>
-      </form>
+      <GivenFactsForm
+        id="compliance-facts"
+        title="Check given facts"
+        intro="Give the facts you have; a check whose facts are missing says which ones."
+        action={pages.ai.compliance}
+        submit="Check the facts"
+        values={props.values}
+        errors={props.errors}
+        error={props.error}
+      />
     </section>
   );
 }

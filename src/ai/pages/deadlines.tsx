@@ -8,8 +8,7 @@ import type { Deadline, DeadlinesAnswer } from '../../rules/types';
 import { formatDate } from '../../shared/dates';
 import { pages } from '../../shared/paths';
 import { getCalendar, revokeCalendar, subscribeCalendar, trackDeadlines } from '../actions';
-import { FACT_ORDER } from '../schema';
-import { CaseChooser, FactsFields, RulesUsed, SourceLink, ToolHead } from './parts';
+import { CaseChooser, GivenFactsForm, RulesUsed, SourceLink, ToolHead } from './parts';
 import { factsInput, loadTool, TOOL_READS, type ToolData, toolQuery } from './tool';
 
 const KIND_WORDS: Record<Deadline['kind'], string> = {
@@ -25,7 +24,6 @@ type DeadlineTrackerProps = ToolData<DeadlinesAnswer> & { calendar: CalendarStat
 
 /** /user/ai/deadlines (Deadline Tracker): a case's deadlines or those of facts given, and the calendar feed. */
 function DeadlineTrackerPage(props: DeadlineTrackerProps) {
-  const { csrfToken = '' } = useRenderContext();
   const { answer, chosen } = props;
   const given = props.values !== undefined;
   return (
@@ -50,32 +48,16 @@ function DeadlineTrackerPage(props: DeadlineTrackerProps) {
         />
       )}
       {chosen && <FactsUsed caseFacts={chosen.facts} />}
-      <h2 id="facts">Calculate from dates</h2>
-      <form className="card ai-facts-form" method="post" action={pages.ai.deadlines} noValidate>
-        <input type="hidden" name="_csrf" value={csrfToken} />
-        <p className="muted">Give the dates you have; a deadline whose dates are missing is left out.</p>
-        {given && props.error && <Alert kind="error">{props.error}</Alert>}
-        <Field
-          id="deadlines-facts-as-of"
-          name="asOf"
-          type="date"
-          label="As of"
-          hint="The rules in force on this date apply (today by default)."
-          defaultValue={props.values?.asOf ?? ''}
-          error={props.errors?.asOf}
-        />
-        <FactsFields
-          id="deadlines-facts"
-          names={FACT_ORDER}
-          values={props.values ?? {}}
-          errors={props.errors}
-        />
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary">
-            Calculate deadlines
-          </button>
-        </div>
-      </form>
+      <GivenFactsForm
+        id="deadlines-facts"
+        title="Calculate from dates"
+        intro="Give the dates you have; a deadline whose dates are missing is left out."
+        action={pages.ai.deadlines}
+        submit="Calculate deadlines"
+        values={props.values}
+        errors={props.errors}
+        error={props.error}
+      />
       <Calendar calendar={props.calendar} />
     </section>
   );

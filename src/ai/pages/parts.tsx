@@ -2,14 +2,15 @@
 import type { ReactNode } from 'react';
 import CasePickerIsland from '../../../islands/CasePicker';
 import { type CasePick } from '../../../islands/ui/case-picker';
-import { Field, SelectField } from '../../../islands/ui/form';
+import { Alert, Field, SelectField } from '../../../islands/ui/form';
+import { useRenderContext } from '../../../views/context';
 import { Island } from '../../../views/components/Island';
 import { DataTable } from '../../../views/components/DataTable';
 import type { RuleSource } from '../../rules/types';
 import { formatDate } from '../../shared/dates';
 import { FACT_LABELS, type FactName } from '../../shared/facts';
 import { pages } from '../../shared/paths';
-import { FACT_INPUTS, formValueOf } from '../schema';
+import { FACT_INPUTS, FACT_ORDER, formValueOf } from '../schema';
 
 /** Choose one of the firm's cases (a GET form: the answer is a page one can reload or bookmark). */
 export function CaseChooser(props: {
@@ -50,6 +51,49 @@ export function CaseChooser(props: {
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * A tool's form for facts given by hand (every fact, and the date whose rules apply), posted to the tool's
+ * page; its refusal is said above the fields, with each fact's message beside it.
+ */
+export function GivenFactsForm(props: {
+  id: string;
+  title: string;
+  intro: string;
+  action: string;
+  submit: string;
+  values?: Record<string, string>;
+  errors?: Record<string, string | undefined>;
+  error?: string;
+  children?: ReactNode;
+}) {
+  const { csrfToken } = useRenderContext();
+  return (
+    <>
+      <h2 id="facts">{props.title}</h2>
+      <form className="card ai-facts-form" method="post" action={props.action} noValidate>
+        <input type="hidden" name="_csrf" value={csrfToken} />
+        <p className="muted">{props.intro}</p>
+        {props.values !== undefined && props.error && <Alert kind="error">{props.error}</Alert>}
+        <Field
+          id={`${props.id}-as-of`}
+          name="asOf"
+          type="date"
+          label="As of"
+          hint="The rules in force on this date apply (today by default)."
+          defaultValue={props.values?.asOf ?? ''}
+          error={props.errors?.asOf}
+        />
+        <FactsFields id={props.id} names={FACT_ORDER} values={props.values ?? {}} errors={props.errors} />
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary">
+            {props.submit}
+          </button>
+        </div>
+      </form>
+    </>
   );
 }
 
