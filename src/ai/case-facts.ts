@@ -169,10 +169,9 @@ export function createCaseFacts(deps: CaseFactsDeps) {
 
     /** The facts of each of a firm's open cases, with the case: the firm's deadlines are made from them. */
     async openCasesOf(firmId: string): Promise<Array<{ record: CaseRecord; facts: CaseFacts }>> {
-      const records = await deps.cases.openOfFirm(firmId);
-      const ids = records.map((r) => r.id);
-      const [births, entered, documents, names, timeZone] = await Promise.all([
-        deps.clients.birthDatesOf(firmId),
+      const open = await deps.cases.openOfFirm(firmId);
+      const ids = open.map(({ record }) => record.id);
+      const [entered, documents, names, timeZone] = await Promise.all([
         store.factsOfCases(firmId, ids),
         deps.documents.analyzedOfCases(firmId, ids),
         namesOf(deps, firmId),
@@ -182,12 +181,12 @@ export function createCaseFacts(deps: CaseFactsDeps) {
       const documentsOf = new Map<string, DocumentRecord[]>();
       for (const doc of documents)
         if (doc.case) documentsOf.set(doc.case.id, [...(documentsOf.get(doc.case.id) ?? []), doc]);
-      return records.map((record) => ({
+      return open.map(({ record, clientDateOfBirth }) => ({
         record,
         facts: factsOf(
           {
             record,
-            clientDateOfBirth: births.get(record.client.id) ?? null,
+            clientDateOfBirth,
             entered: enteredBy.get(record.id),
             documents: documentsOf.get(record.id) ?? [],
           },

@@ -79,12 +79,6 @@ export function createClientsService(deps: CasesDeps) {
       return toClientRecord(found.row, found.caseCount);
     },
 
-    /** The birth dates the firm's clients have on record, by client ID (the rules read them). */
-    async birthDatesOf(firmId: string): Promise<Map<string, string>> {
-      const rows = await store.clientsOfFirm(firmId);
-      return new Map(rows.flatMap((r) => (r.date_of_birth ? [[r.id, r.date_of_birth] as const] : [])));
-    },
-
     /** The client's cases, newest first. */
     async casesOf(actor: SessionUser, id: string): Promise<CaseRecord[]> {
       const firmId = firmOf(actor);

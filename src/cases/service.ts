@@ -20,7 +20,6 @@ import {
   isDecision,
   type Person,
   personName,
-  OPEN_STATUSES,
   refusedMoveMessage,
   STATUS_LABELS,
   USER_VIEW,
@@ -419,16 +418,17 @@ export function createCasesService(deps: CasesDeps) {
     },
 
     /**
-     * A firm's open cases, the soonest due first, for work done on the firm's behalf without a person (its
-     * deadlines on the dashboard, in calendar feeds and in reminders).
+     * A firm's open cases, the soonest due first, each with its client's date of birth, for work done on the
+     * firm's behalf without a person (its deadlines on the dashboard, in calendar feeds and in reminders).
      */
-    async openOfFirm(firmId: string): Promise<CaseRecord[]> {
-      const where = { firmId, statuses: OPEN_STATUSES };
-      const [rows, names] = await Promise.all([
-        store.ordered(where, { key: 'dueDate', descending: false }).execute(),
-        namesIn(firmId),
-      ]);
-      return rows.map((r) => toCaseRecord(r, names));
+    async openOfFirm(
+      firmId: string,
+    ): Promise<Array<{ record: CaseRecord; clientDateOfBirth: string | null }>> {
+      const [rows, names] = await Promise.all([store.openWithBirthDates(firmId), namesIn(firmId)]);
+      return rows.map(({ client_date_of_birth, ...row }) => ({
+        record: toCaseRecord(row, names),
+        clientDateOfBirth: client_date_of_birth,
+      }));
     },
 
     /** Case numbers and client names by ID, for rows of other features that point at them. */

@@ -101,6 +101,19 @@ export function createCasesStore(db: Kysely<DB>) {
     matching,
     ordered,
 
+    /** A firm's open cases, the soonest due first, each with its client's date of birth. */
+    openWithBirthDates(firmId: string) {
+      return ordered({ firmId, statuses: OPEN_STATUSES }, { key: 'dueDate', descending: false })
+        .select((eb) =>
+          eb
+            .selectFrom('clients')
+            .select('clients.date_of_birth')
+            .whereRef('clients.id', '=', 'cases.client_id')
+            .as('client_date_of_birth'),
+        )
+        .execute();
+    },
+
     page(where: CaseWhere, order: CaseOrder, offset: number, limit: number): Promise<CaseRow[]> {
       return ordered(where, order).offset(offset).limit(limit).execute();
     },

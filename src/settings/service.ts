@@ -197,12 +197,13 @@ export function createSettingsService(deps: {
      * each time, so a saved change holds from the next request.
      */
     async contextOf(firmId: string): Promise<FirmContext> {
-      const [profile, row] = await Promise.all([firmsService().profileById(firmId), store.find(firmId)]);
+      const found = await store.withFirm(firmId);
+      const row = found?.row;
       const version = row ? versionOf(row) : '0';
       return {
         id: firmId,
-        name: profile?.name ?? '',
-        timeZone: profile?.timeZone ?? platformTimeZone,
+        name: found?.name ?? '',
+        timeZone: found?.timeZone ?? platformTimeZone,
         sessionTimeoutMinutes: securityFrom(row).sessionTimeoutMinutes,
         // Only whether one is set: a password that cannot be opened still means the firm has its own.
         settings: {
@@ -212,7 +213,7 @@ export function createSettingsService(deps: {
         branding: {
           themeHref: pages.firmTheme(firmId, version),
           logoHref: row?.logo_type ? pages.firmLogo(firmId, version) : undefined,
-          firmName: profile?.name ?? '',
+          firmName: found?.name ?? '',
         },
       };
     },

@@ -8,7 +8,7 @@ import { countingQueries } from '../helpers/query-count';
  * the session's own included: its figures are counted in one query, and the actor's firm and its
  * settings are read once per request (src/http/context.ts). Issue 22 found 22.
  */
-const DASHBOARD_BUDGET = 9;
+const DASHBOARD_BUDGET = 8;
 
 describe.each(BACKENDS)("the administrator's dashboard's SQL budget (%s)", (backend) => {
   let t: TestApp;
