@@ -107,8 +107,9 @@ export function createReportsService(deps: ReportsDeps) {
       const firmId = firmOf(actor);
       const period = periodFor(input, await today(firmId));
       const id = randomUUID();
-      await deps.db.transaction().execute(async (trx) => {
-        await createReportsStore(trx).insert({
+      // The row as stored: once the job is woken it may already be running, and the answer is "queued".
+      const row = await deps.db.transaction().execute(async (trx) => {
+        const queued = await createReportsStore(trx).insert({
           id,
           firmId,
           type: input.type,
@@ -135,10 +136,10 @@ export function createReportsService(deps: ReportsDeps) {
           },
           firmId,
         });
+        return queued;
       });
       deps.wake();
-      const row = await store.find(firmId, id, await deps.retentionDaysOf(firmId));
-      return summaryOf(row!);
+      return summaryOf(row);
     },
 
     /** The firm's kept reports, newest first; older ones are deleted on the way. */

@@ -22,8 +22,8 @@ export function createReportsStore(db: Kysely<DB>) {
       range: ReportRange;
       period: Period;
       createdBy: string;
-    }): Promise<void> {
-      await db
+    }): Promise<ReportRow> {
+      return db
         .insertInto('reports')
         .values({
           id: row.id,
@@ -34,7 +34,8 @@ export function createReportsStore(db: Kysely<DB>) {
           period_end: row.period.end,
           created_by: row.createdBy,
         })
-        .execute();
+        .returningAll()
+        .executeTakeFirstOrThrow();
     },
 
     async recent(firmId: string, retentionDays: number, limit: number): Promise<ReportSummaryRow[]> {
