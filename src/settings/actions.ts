@@ -1,4 +1,5 @@
 import { declareFor } from '../access/action';
+import { api } from '../shared/paths';
 import { SETTINGS_SECTIONS, type SettingsSection } from '../shared/settings';
 import { SECTION_SCHEMAS } from './schema';
 import type { SettingsService } from './service';
@@ -12,7 +13,7 @@ export const getSettings = action({
   category: CATEGORY,
   description: "Read every section of the firm's settings (never the SMTP password).",
   method: 'GET',
-  route: '/settings',
+  route: api.settings,
   grants: { admin: 'r' },
   run: ({ deps, actor }) => deps.settings.get(actor),
 });
@@ -48,7 +49,7 @@ function sectionAction<S extends SettingsSection>(section: S) {
     category: CATEGORY,
     description,
     method: 'PUT',
-    route: `/settings/${section}`,
+    route: api.settingsSection(section),
     grants: { admin: 'w' },
     input: SECTION_SCHEMAS[section],
     run: ({ deps, actor }, input) => deps.settings.update(actor, section, input as never),

@@ -1,31 +1,60 @@
+import type { ApiRoute, PagePath } from './declared-paths';
+import type { SettingsSection } from './settings';
+
+/** A path's parameter names: ':id' in a page path (up to a '/' or a '.'), '{id}' in an API route. */
+type NameOf<K extends string> = K extends `${infer N}.${string}` ? N : K;
+type PageParams<P extends string> = P extends `${string}:${infer Rest}`
+  ? Rest extends `${infer K}/${infer Tail}`
+    ? NameOf<K> | PageParams<`/${Tail}`>
+    : NameOf<Rest>
+  : never;
+type ApiParams<P extends string> = P extends `${string}{${infer K}}${infer Rest}`
+  ? K | ApiParams<Rest>
+  : never;
+type Filled<N extends string> = [N] extends [never] ? [] : [Record<N, string>];
+
+const fill = (pattern: string, params: Record<string, string> = {}) =>
+  pattern.replace(
+    /:(\w+)|\{(\w+)\}/g,
+    (param, colon?: string, brace?: string) => params[colon ?? brace!] ?? param,
+  );
+
 /**
- * Every page and API URL the product links to, built by one function each. Called with ':id' a function
- * gives the Express pattern of the same path ('/reti/firms/:id'), so routes and links cannot drift apart.
+ * A declared page's URL with its parameters filled in. Only paths a declaration mounts type-check
+ * (src/shared/declared-paths.ts, written by `npm run paths`); given ':id', a builder below answers the
+ * Express pattern itself, which the declarations mount, so routes and links cannot drift apart.
  */
+const pagePath = <P extends PagePath>(pattern: P, ...params: Filled<PageParams<P>>) =>
+  fill(pattern, params[0]);
+
+/** A declared action's API route, relative to API_BASE_URL, its parameters filled in. */
+const apiPath = <P extends ApiRoute>(route: P, ...params: Filled<ApiParams<P>>) => fill(route, params[0]);
+
+/** Every page and API URL the product links to, built by one function each from the declared paths. */
 export const pages = {
-  home: '/',
-  public: '/public',
-  login: '/login',
-  logout: '/logout',
-  contact: '/contact',
-  health: '/health',
-  invite: (token: string) => `/invite/${token}`,
-  passwordForgot: '/password/forgot',
-  passwordReset: (token: string) => `/password/reset/${token}`,
+  home: pagePath('/'),
+  public: pagePath('/public'),
+  login: pagePath('/login'),
+  logout: pagePath('/logout'),
+  contact: pagePath('/contact'),
+  health: pagePath('/health'),
+  invite: (token: string) => pagePath('/invite/:token', { token }),
+  passwordForgot: pagePath('/password/forgot'),
+  passwordReset: (token: string) => pagePath('/password/reset/:token', { token }),
   /** The second sign-in step: a code from the authenticator app, or enrolling one first. */
-  mfa: '/login/mfa',
-  mfaSetup: '/login/mfa/setup',
+  mfa: pagePath('/login/mfa'),
+  mfaSetup: pagePath('/login/mfa/setup'),
   /** A signed-in person's own account: password and two-factor sign-in. */
-  account: '/account',
-  accountPassword: '/account/password',
-  accountTwoFactor: '/account/two-factor',
-  accountTwoFactorOff: '/account/two-factor/off',
+  account: pagePath('/account'),
+  accountPassword: pagePath('/account/password'),
+  accountTwoFactor: pagePath('/account/two-factor'),
+  accountTwoFactorOff: pagePath('/account/two-factor/off'),
   /** New recovery codes, shown once (GET), and the form that makes them (POST). */
-  accountRecoveryCodes: '/account/recovery-codes',
+  accountRecoveryCodes: pagePath('/account/recovery-codes'),
   /** The same codes as a .txt attachment, a page to print, and the form that puts them away (Continue). */
-  accountRecoveryCodesText: '/account/recovery-codes/download',
-  accountRecoveryCodesPrint: '/account/recovery-codes/print',
-  accountRecoveryCodesDone: '/account/recovery-codes/done',
+  accountRecoveryCodesText: pagePath('/account/recovery-codes/download'),
+  accountRecoveryCodesPrint: pagePath('/account/recovery-codes/print'),
+  accountRecoveryCodesDone: pagePath('/account/recovery-codes/done'),
   /** A firm's stylesheet (its primary colour) and logo, for its signed-in users. */
   firmTheme: (firmId: string, version: string) => `/firms/${firmId}/theme-${version}.css`,
   firmLogo: (firmId: string, version: string) => `/firms/${firmId}/logo-${version}`,
@@ -34,184 +63,183 @@ export const pages = {
    * under /user): the same pages and forms in both.
    */
   cases: (area: 'admin' | 'user') => ({
-    list: `/${area}/cases`,
+    list: pagePath(`/${area}/cases`),
     /** The create-case page (the administrator's list holds the form too, and posts it to `list`). */
-    create: `/${area}/cases/new`,
-    view: (caseId: string) => `/${area}/cases/${caseId}`,
-    edit: (caseId: string) => `/${area}/cases/${caseId}/edit`,
+    create: pagePath(`/${area}/cases/new`),
+    view: (caseId: string) => pagePath(`/${area}/cases/:id`, { id: caseId }),
+    edit: (caseId: string) => pagePath(`/${area}/cases/:id/edit`, { id: caseId }),
     /** Posts a status move (the Process button and the case page's moves). */
-    move: (caseId: string) => `/${area}/cases/${caseId}/status`,
+    move: (caseId: string) => pagePath(`/${area}/cases/:id/status`, { id: caseId }),
     /** Confirms a move to approved or rejected, with the day USCIS decided (`?to=approved`). */
-    decide: (caseId: string) => `/${area}/cases/${caseId}/decide`,
+    decide: (caseId: string) => pagePath(`/${area}/cases/:id/decide`, { id: caseId }),
     /** An administrator reopens a decision recorded by mistake. */
-    reopen: (caseId: string) => `/${area}/cases/${caseId}/reopen`,
-    remove: (caseId: string) => `/${area}/cases/${caseId}/delete`,
-    import: `/${area}/cases/import`,
-    export: `/${area}/cases/export`,
-    client: (clientId: string) => `/${area}/clients/${clientId}`,
-    clientEdit: (clientId: string) => `/${area}/clients/${clientId}/edit`,
-    clientRemove: (clientId: string) => `/${area}/clients/${clientId}/delete`,
+    reopen: (caseId: string) => pagePath(`/${area}/cases/:id/reopen`, { id: caseId }),
+    remove: (caseId: string) => pagePath(`/${area}/cases/:id/delete`, { id: caseId }),
+    import: pagePath(`/${area}/cases/import`),
+    export: pagePath(`/${area}/cases/export`),
+    client: (clientId: string) => pagePath(`/${area}/clients/:id`, { id: clientId }),
+    clientEdit: (clientId: string) => pagePath(`/${area}/clients/:id/edit`, { id: clientId }),
+    clientRemove: (clientId: string) => pagePath(`/${area}/clients/:id/delete`, { id: clientId }),
   }),
   /**
    * Documents, in the area of the person's role: the Documents screen is a firm user's (SPEC's user menu);
    * an administrator reaches a case's documents from the case.
    */
   documents: (area: 'admin' | 'user') => ({
-    list: `/${area}/documents`,
+    list: pagePath(`/${area}/documents`),
     /** The no-JavaScript upload form posts here. */
-    upload: `/${area}/documents/upload`,
-    view: (documentId: string) => `/${area}/documents/${documentId}`,
-    download: (documentId: string) => `/${area}/documents/${documentId}/download`,
+    upload: pagePath(`/${area}/documents/upload`),
+    view: (documentId: string) => pagePath(`/${area}/documents/:id`, { id: documentId }),
+    download: (documentId: string) => pagePath(`/${area}/documents/:id/download`, { id: documentId }),
     /** Posts "analyze again". */
-    analyze: (documentId: string) => `/${area}/documents/${documentId}/analyze`,
-    remove: (documentId: string) => `/${area}/documents/${documentId}/delete`,
+    analyze: (documentId: string) => pagePath(`/${area}/documents/:id/analyze`, { id: documentId }),
+    remove: (documentId: string) => pagePath(`/${area}/documents/:id/delete`, { id: documentId }),
     /** Evidence Package: choose a case's documents (GET), build the PDF (POST). */
-    evidence: `/${area}/documents/evidence`,
+    evidence: pagePath(`/${area}/documents/evidence`),
   }),
   user: {
-    dashboard: '/user/dashboard',
+    dashboard: pagePath('/user/dashboard'),
   },
   /** AI Tools (SPEC's four cards), a firm user's screen. */
   ai: {
-    home: '/user/ai',
+    home: pagePath('/user/ai'),
     /** Deadline Tracker: a case's deadlines (`?case=`), or those of facts entered on the page (POST). */
-    deadlines: '/user/ai/deadlines',
+    deadlines: pagePath('/user/ai/deadlines'),
     /** Compliance Checker: a case's checks (`?case=`), or those of facts entered on the page (POST). */
-    compliance: '/user/ai/compliance',
+    compliance: pagePath('/user/ai/compliance'),
     /** Document Analysis: choose an analyzed document, see its result. */
-    documents: '/user/ai/documents',
+    documents: pagePath('/user/ai/documents'),
     /** Legal Brief Generator. */
-    brief: '/user/ai/brief',
+    brief: pagePath('/user/ai/brief'),
     /** The person's calendar feed: make a new secret address (POST), or revoke it. */
-    calendar: '/user/ai/calendar',
-    calendarRevoke: '/user/ai/calendar/revoke',
+    calendar: pagePath('/user/ai/calendar'),
+    calendarRevoke: pagePath('/user/ai/calendar/revoke'),
     /** A case's facts for the rules: the form (GET) and where it posts. */
-    facts: (caseId: string) => `/user/ai/cases/${caseId}/facts`,
+    facts: (caseId: string) => pagePath('/user/ai/cases/:id/facts', { id: caseId }),
   },
   /** A person's deadlines as an iCalendar feed: the secret token is the only key, no session. */
-  calendarFeed: (token: string) => `/calendar/${token}.ics`,
+  calendarFeed: (token: string) => pagePath('/calendar/:token.ics', { token }),
   /** USCIS forms (SPEC's user menu): the groups, a group's Generate Forms page, a form's specification. */
   forms: {
-    list: '/user/forms',
+    list: pagePath('/user/forms'),
     /** Choose the case and the forms (GET), then check or generate the packet (POST). */
-    generate: '/user/forms/generate',
-    generateGroup: (group: string) => `/user/forms/generate?group=${group}`,
-    form: (code: string) => `/user/forms/${code}`,
+    generate: pagePath('/user/forms/generate'),
+    generateGroup: (group: string) => `${pagePath('/user/forms/generate')}?group=${group}`,
+    form: (code: string) => pagePath('/user/forms/:id', { id: code }),
     /** Posts an official edition's PDF (multipart). */
-    editions: (code: string) => `/user/forms/${code}/editions`,
+    editions: (code: string) => pagePath('/user/forms/:id/editions', { id: code }),
   },
   admin: {
-    dashboard: '/admin/dashboard',
-    activity: (page: number) => `/admin/dashboard?activity=${page}`,
-    cleanup: '/admin/cleanup',
-    users: '/admin/users',
-    user: (userId: string) => `/admin/users/${userId}`,
-    userEdit: (userId: string) => `/admin/users/${userId}/edit`,
-    userStatus: (userId: string) => `/admin/users/${userId}/status`,
-    userDelete: (userId: string) => `/admin/users/${userId}/delete`,
-    userInvitation: (userId: string) => `/admin/users/${userId}/invitation`,
-    userApproval: (userId: string) => `/admin/users/${userId}/approval`,
-    reports: '/admin/reports',
-    report: (reportId: string) => `/admin/reports/${reportId}`,
-    reportPdf: (reportId: string) => `/admin/reports/${reportId}/pdf`,
-    reportCsv: (reportId: string) => `/admin/reports/${reportId}/csv`,
-    settings: '/admin/settings',
-    settingsSection: (section: string) => `/admin/settings/${section}`,
-    settingsEmailTest: '/admin/settings/email/test',
-    settingsLogo: '/admin/settings/appearance/logo',
-    settingsLogoDelete: '/admin/settings/appearance/logo/delete',
-    backups: '/admin/backups',
-    backupDownload: (backupId: string) => `/admin/backups/${backupId}/download`,
+    dashboard: pagePath('/admin/dashboard'),
+    activity: (page: number) => `${pagePath('/admin/dashboard')}?activity=${page}`,
+    cleanup: pagePath('/admin/cleanup'),
+    users: pagePath('/admin/users'),
+    userEdit: (userId: string) => pagePath('/admin/users/:id/edit', { id: userId }),
+    userStatus: (userId: string) => pagePath('/admin/users/:id/status', { id: userId }),
+    userDelete: (userId: string) => pagePath('/admin/users/:id/delete', { id: userId }),
+    userInvitation: (userId: string) => pagePath('/admin/users/:id/invitation', { id: userId }),
+    userApproval: (userId: string) => pagePath('/admin/users/:id/approval', { id: userId }),
+    reports: pagePath('/admin/reports'),
+    report: (reportId: string) => pagePath('/admin/reports/:id', { id: reportId }),
+    reportPdf: (reportId: string) => pagePath('/admin/reports/:id/pdf', { id: reportId }),
+    reportCsv: (reportId: string) => pagePath('/admin/reports/:id/csv', { id: reportId }),
+    settings: pagePath('/admin/settings'),
+    settingsSection: (section: string) => pagePath('/admin/settings/:section', { section }),
+    settingsEmailTest: pagePath('/admin/settings/email/test'),
+    settingsLogo: pagePath('/admin/settings/appearance/logo'),
+    settingsLogoDelete: pagePath('/admin/settings/appearance/logo/delete'),
+    backups: pagePath('/admin/backups'),
+    backupDownload: (backupId: string) => pagePath('/admin/backups/:id/download', { id: backupId }),
     /** A restored firm's check (GET) and its confirmation (POST). */
-    restore: '/admin/restore',
-    restoreConfirm: '/admin/restore/confirm',
+    restore: pagePath('/admin/restore'),
+    restoreConfirm: pagePath('/admin/restore/confirm'),
   },
   reti: {
-    dashboard: '/reti/dashboard',
-    onboarding: '/reti/firm-onboard',
-    onboardingOf: (firmId: string) => `/reti/firm-onboard?firm=${firmId}`,
-    roles: '/reti/role-management',
-    rolesRow: (actionId: string) => `/reti/role-management/${actionId}`,
-    actions: '/reti/actions',
-    action: (actionId: string) => `/reti/actions/${actionId}`,
-    actionToggle: (actionId: string) => `/reti/actions/${actionId}/toggle`,
-    actionDelete: (actionId: string) => `/reti/actions/${actionId}/delete`,
-    firm: (firmId: string) => `/reti/firms/${firmId}`,
-    firmEdit: (firmId: string) => `/reti/firms/${firmId}/edit`,
-    firmDelete: (firmId: string) => `/reti/firms/${firmId}/delete`,
-    firmInvitations: (firmId: string) => `/reti/firms/${firmId}/invitations`,
+    dashboard: pagePath('/reti/dashboard'),
+    onboarding: pagePath('/reti/firm-onboard'),
+    onboardingOf: (firmId: string) => `${pagePath('/reti/firm-onboard')}?firm=${firmId}`,
+    roles: pagePath('/reti/role-management'),
+    rolesRow: (actionId: string) => pagePath('/reti/role-management/:actionId', { actionId }),
+    actions: pagePath('/reti/actions'),
+    action: (actionId: string) => pagePath('/reti/actions/:id', { id: actionId }),
+    actionToggle: (actionId: string) => pagePath('/reti/actions/:id/toggle', { id: actionId }),
+    actionDelete: (actionId: string) => pagePath('/reti/actions/:id/delete', { id: actionId }),
+    firm: (firmId: string) => pagePath('/reti/firms/:id', { id: firmId }),
+    firmEdit: (firmId: string) => pagePath('/reti/firms/:id/edit', { id: firmId }),
+    firmDelete: (firmId: string) => pagePath('/reti/firms/:id/delete', { id: firmId }),
+    firmInvitations: (firmId: string) => pagePath('/reti/firms/:id/invitations', { id: firmId }),
     /** Restores of firm backups: the list, and the upload form that posts here. */
-    restores: '/reti/restores',
+    restores: pagePath('/reti/restores'),
   },
 } as const;
 
 /** JSON API paths, relative to API_BASE_URL (the islands' request() adds it). */
 export const api = {
-  login: '/auth/login',
-  passwordForgot: '/auth/password/forgot',
-  passwordReset: '/auth/password/reset',
-  contact: '/comm/contact',
-  actions: '/actions',
-  action: (actionId: string) => `/actions/${actionId}`,
-  permissions: '/permissions',
-  permission: (actionId: string) => `/permissions/${actionId}`,
-  firms: '/firms',
-  firmInvitations: (firmId: string) => `/firms/${firmId}/invitations`,
+  login: apiPath('/auth/login'),
+  passwordForgot: apiPath('/auth/password/forgot'),
+  passwordReset: apiPath('/auth/password/reset'),
+  contact: apiPath('/comm/contact'),
+  actions: apiPath('/actions'),
+  action: (actionId: string) => apiPath('/actions/{id}', { id: actionId }),
+  permissions: apiPath('/permissions'),
+  permission: (actionId: string) => apiPath('/permissions/{actionId}', { actionId }),
+  firms: apiPath('/firms'),
+  firmInvitations: (firmId: string) => apiPath('/firms/{id}/invitations', { id: firmId }),
   health: { check: '/health/check', db: '/health/db' },
-  mfa: '/auth/mfa',
-  mfaSetup: '/auth/mfa/setup',
-  mfaEnable: '/auth/mfa/enable',
-  mfaDisable: '/auth/mfa/disable',
-  mfaRecoveryCodes: '/auth/mfa/recovery-codes',
-  account: '/auth/account',
-  passwordChange: '/auth/password/change',
-  users: '/users',
-  user: (userId: string) => `/users/${userId}`,
-  settings: '/settings',
-  settingsSection: (section: string) => `/settings/${section}`,
-  settingsEmailTest: '/settings/email/test',
-  settingsLogo: '/settings/appearance/logo',
-  backups: '/backups',
-  backupDownload: (backupId: string) => `/backups/${backupId}/download`,
-  restores: '/restores',
-  restore: (restoreId: string) => `/restores/${restoreId}`,
+  mfa: apiPath('/auth/mfa'),
+  mfaSetup: apiPath('/auth/mfa/setup'),
+  mfaEnable: apiPath('/auth/mfa/enable'),
+  mfaDisable: apiPath('/auth/mfa/disable'),
+  mfaRecoveryCodes: apiPath('/auth/mfa/recovery-codes'),
+  account: apiPath('/auth/account'),
+  passwordChange: apiPath('/auth/password/change'),
+  users: apiPath('/users'),
+  user: (userId: string) => apiPath('/users/{id}', { id: userId }),
+  settings: apiPath('/settings'),
+  settingsSection: (section: SettingsSection) => apiPath(`/settings/${section}`),
+  settingsEmailTest: apiPath('/settings/email/test'),
+  settingsLogo: apiPath('/settings/appearance/logo'),
+  backups: apiPath('/backups'),
+  backupDownload: (backupId: string) => apiPath('/backups/{id}/download', { id: backupId }),
+  restores: apiPath('/restores'),
+  restore: (restoreId: string) => apiPath('/restores/{id}', { id: restoreId }),
   /** The signed-in administrator's firm's restore check, and its confirmation. */
-  firmRestore: '/restore',
-  firmRestoreConfirm: '/restore/confirm',
-  reports: '/reports',
-  reportOverview: '/reports/overview',
-  report: (reportId: string) => `/reports/${reportId}`,
-  reportPdf: (reportId: string) => `/reports/${reportId}/pdf`,
-  reportCsv: (reportId: string) => `/reports/${reportId}/csv`,
-  dashboard: '/dashboard',
-  activity: '/activity',
-  cases: '/cases',
-  case: (caseId: string) => `/cases/${caseId}`,
-  caseReopen: (caseId: string) => `/cases/${caseId}/reopen`,
-  casesImport: '/cases/import',
-  casesExport: '/cases/export',
-  clients: '/clients',
-  client: (clientId: string) => `/clients/${clientId}`,
-  cleanup: '/cleanup',
-  documentsUpload: '/documents/upload',
-  documents: '/documents',
-  document: (documentId: string) => `/documents/${documentId}`,
-  documentContent: (documentId: string) => `/documents/${documentId}/content`,
+  firmRestore: apiPath('/restore'),
+  firmRestoreConfirm: apiPath('/restore/confirm'),
+  reports: apiPath('/reports'),
+  reportOverview: apiPath('/reports/overview'),
+  report: (reportId: string) => apiPath('/reports/{id}', { id: reportId }),
+  reportPdf: (reportId: string) => apiPath('/reports/{id}/pdf', { id: reportId }),
+  reportCsv: (reportId: string) => apiPath('/reports/{id}/csv', { id: reportId }),
+  dashboard: apiPath('/dashboard'),
+  activity: apiPath('/activity'),
+  cases: apiPath('/cases'),
+  case: (caseId: string) => apiPath('/cases/{id}', { id: caseId }),
+  caseReopen: (caseId: string) => apiPath('/cases/{id}/reopen', { id: caseId }),
+  casesImport: apiPath('/cases/import'),
+  casesExport: apiPath('/cases/export'),
+  clients: apiPath('/clients'),
+  client: (clientId: string) => apiPath('/clients/{id}', { id: clientId }),
+  cleanup: apiPath('/cleanup'),
+  documentsUpload: apiPath('/documents/upload'),
+  documents: apiPath('/documents'),
+  document: (documentId: string) => apiPath('/documents/{id}', { id: documentId }),
+  documentContent: (documentId: string) => apiPath('/documents/{id}/content', { id: documentId }),
   /** POST {caseId, documentIds}: the case's evidence package as one PDF. */
-  evidencePackage: '/documents/evidence-package',
-  aiAnalyze: '/ai/analyze',
-  aiDeadlines: '/ai/deadlines',
-  aiCompliance: '/ai/compliance',
-  aiBrief: '/ai/brief',
+  evidencePackage: apiPath('/documents/evidence-package'),
+  aiAnalyze: apiPath('/ai/analyze'),
+  aiDeadlines: apiPath('/ai/deadlines'),
+  aiCompliance: apiPath('/ai/compliance'),
+  aiBrief: apiPath('/ai/brief'),
   /** POST: a new secret address for the person's deadlines calendar; DELETE: revoke it. */
-  aiCalendar: '/ai/calendar',
+  aiCalendar: apiPath('/ai/calendar'),
   /** PUT: the facts entered for a case (what the rules read beside its fields and documents). */
-  caseFacts: (caseId: string) => `/cases/${caseId}/facts`,
-  forms: '/forms',
-  form: (code: string) => `/forms/${code}`,
-  formsValidate: '/forms/validate',
-  formsGenerate: '/forms/generate',
-  formEditions: (code: string) => `/forms/${code}/editions`,
+  caseFacts: (caseId: string) => apiPath('/cases/{id}/facts', { id: caseId }),
+  forms: apiPath('/forms'),
+  form: (code: string) => apiPath('/forms/{id}', { id: code }),
+  formsValidate: apiPath('/forms/validate'),
+  formsGenerate: apiPath('/forms/generate'),
+  formEditions: (code: string) => apiPath('/forms/{id}/editions', { id: code }),
 } as const;
 
 /** A page that leads on to `next` once done (the sign-in steps pass it along). */
