@@ -21,8 +21,15 @@ import type { TablePlan } from './tables';
  */
 export const BACKUP_FORMAT = 'reti-immigration-firm-backup';
 export const BACKUP_FORMAT_VERSION = 2;
-/** Rows per page read from the database and per archive entry. */
-const PAGE_ROWS = 200;
+/** Rows per archive entry (a restore writes an entry in one transaction). */
+const ENTRY_ROWS = 200;
+/**
+ * Rows per read of the snapshot, which holds PGlite's one connection to its end: each read costs about
+ * the same whatever its size (a history table's read looks up all the firm's cases), so fewer, larger
+ * reads. Measured on PGlite with 48,000 cases and their history: reads of 200 held it 20 s, of 2,000
+ * 6.6 s (for 62,000), and a 100,000-row import running beside the daily backup took 50 s instead of 76.
+ */
+const READ_ROWS = 2000;
 
 export type ArchivedFile = { table: string; id: string; size: number; sha256: string };
 
@@ -76,19 +83,21 @@ export async function writeFirmBackup(
       for (const plan of deps.tables) {
         let count = 0;
         let after: unknown[] | undefined;
-        for (let page = 1; ; page++) {
-          const found = await rows.page(plan, backup.firm.id, after, PAGE_ROWS);
-          if (found.rows.length === 0) break;
-          await writer.add(
-            pageName(plan.table, page),
-            `${found.rows.map((r) => JSON.stringify(r)).join('\n')}\n`,
-          );
+        for (let page = 1; ;) {
+          const found = await rows.page(plan, backup.firm.id, after, READ_ROWS);
+          for (let i = 0; i < found.rows.length; i += ENTRY_ROWS, page++) {
+            const entry = found.rows.slice(i, i + ENTRY_ROWS);
+            await writer.add(
+              pageName(plan.table, page),
+              `${entry.map((r) => JSON.stringify(r)).join('\n')}\n`,
+            );
+          }
           if (plan.fileKey)
             for (const row of found.rows)
               stored.push({ table: plan.table, id: String(row.id), key: String(row[plan.fileKey]) });
           count += found.rows.length;
           after = found.last;
-          if (found.rows.length < PAGE_ROWS) break;
+          if (found.rows.length < READ_ROWS) break;
         }
         tables[plan.table] = count;
       }

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { RequestListener } from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,6 +37,7 @@ import {
   visibleText,
 } from '../helpers/app';
 import { waitFor } from '../helpers/poll';
+import { countingQueries } from '../helpers/query-count';
 
 const mainText = (html: string) => visibleText(/<main[\s\S]*<\/main>/.exec(html)![0]);
 const ARCHIVE_NAME = /^demo-immigration-law-\d{4}-\d{2}-\d{2}-\d{4}\.reti-backup$/;
@@ -711,6 +713,38 @@ describe.each(BACKENDS)('backups (%s)', (backend) => {
       await waitFor(async () => (await backupsOf(firmId)).some((b) => b.status === 'done'), 10_000);
       await runner.stop!();
       expect((await backupsOf(firmId)).map((b) => [b.status, b.trigger])).toEqual([['done', 'daily']]);
+    });
+
+    it("reads a large firm's rows 2,000 at a time (its snapshot holds PGlite's one connection), into entries of 200", async () => {
+      await sql`
+        INSERT INTO clients (firm_id, first_name, last_name)
+        SELECT ${firmId}::uuid, 'Bulk', 'Client ' || n FROM generate_series(1, 4100) AS n`.execute(db());
+      const clients = Number(
+        (
+          await db()
+            .selectFrom('clients')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('firm_id', '=', firmId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+      const counted = countingQueries(t.app as unknown as RequestListener);
+      const { agent, token } = await signIn(counted.listener as unknown as TestApp['app'], 'admin');
+      const res = await agent.post('/api/backups').set('X-CSRF-Token', token);
+      expect(res.status).toBe(201);
+      const reads = counted.last().statements.filter((s) => /to_jsonb\(t\)[\s\S]*FROM "clients"/.test(s));
+      expect(reads).toHaveLength(Math.ceil((clients + 1) / 2000));
+      const files = await readSealedArchive(fileOf(firmId, res.body.id), t.config.settingsKey);
+      const entries = Object.keys(files).filter((n) => n.startsWith('rows/clients/'));
+      expect(entries).toEqual(
+        Array.from(
+          { length: Math.ceil(clients / 200) },
+          (_, i) => `rows/clients/${String(i + 1).padStart(5, '0')}.ndjson`,
+        ),
+      );
+      const lines = entries.map((n) => files[n].toString('utf8').split('\n').filter(Boolean).length);
+      expect(Math.max(...lines)).toBe(200);
+      expect(lines.reduce((a, b) => a + b)).toBe(clients);
     });
   });
 });
