@@ -23,7 +23,11 @@ export function declaredPathsSource(): string {
   ]);
   return [
     '// Written by `npm run paths` (scripts/paths.ts) from the declared pages and actions: do not edit.\n',
-    union('PagePath', "Every page path a declaration mounts, in Express syntax ('/user/cases/:id').", pagePaths),
+    union(
+      'PagePath',
+      "Every page path a declaration mounts, in Express syntax ('/user/cases/:id').",
+      pagePaths,
+    ),
     union(
       'ApiRoute',
       "Every API route an action declares, relative to API_BASE_URL ('/cases/{id}').",

@@ -175,7 +175,9 @@ describe('the case picker', () => {
     const active = () =>
       page.$eval(box, (e) => {
         const option = document.getElementById(e.getAttribute('aria-activedescendant') ?? '');
-        const options = [...document.getElementById(e.getAttribute('aria-controls')!)!.querySelectorAll('[role="option"]')];
+        const options = [
+          ...document.getElementById(e.getAttribute('aria-controls')!)!.querySelectorAll('[role="option"]'),
+        ];
         return option && [options.indexOf(option), option.textContent, option.getAttribute('aria-selected')];
       });
     await page.focus(box);
