@@ -3,7 +3,6 @@ import { type CaseRecord, refusedMoveMessage } from '../../src/shared/cases';
 import { formatDate } from '../../src/shared/dates';
 import { DEMO_PASSWORD, signIn } from '../helpers/app';
 import {
-  axeViolations,
   clickAndWait,
   control,
   e2eSuite,
@@ -175,49 +174,17 @@ describe('Cases in the browser', () => {
     );
     expect(await textOf(page, '.cases-messages')).toBe(refusedMoveMessage('approved', 'processing'));
     expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
-    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'cases-in-place');
 
     await decide(page, number);
   });
 
-  /** Pages as served without JavaScript: the product's scripts refused, axe put in by the test. */
-  async function pageForAxe(loginId: string, path: string): Promise<Page> {
-    const page = await signedIn(loginId, path);
-    await page.setRequestInterception(true);
-    page.on('request', (r) => void (r.resourceType() === 'script' ? r.abort() : r.continue()));
-    return page;
-  }
-
-  it('has no axe violations on any case or client page, and none scrolls sideways on a phone', async () => {
+  it('no case or client page scrolls sideways on a phone', async () => {
     const record = await newCase({
       clientName: 'Axel Checkwell',
-      description: 'For the accessibility checks',
+      description: 'For the phone checks',
     });
-    const admin = await pageForAxe('admin', '/admin/cases');
-    const check = async (page: Page, path: string, shot: string) => {
-      if (path) await page.goto(`${suite.url}${path}`);
-      expect([shot, await axeViolations(page)]).toEqual([shot, []]);
-      await screenshot(page, shot);
-    };
-    await check(admin, '', 'admin-cases');
-    await fill(admin, 'Client Name', '  ', '#create-case form');
-    await admin.select('#create-caseType', 'visa');
-    await admin.select('#create-formType', 'I-485');
-    await clickAndWait(admin, await control(admin, 'Create Case', '#create-case form'));
-    expect(await textOf(admin, '#create-clientName-error')).toBe('Client name is required');
-    await check(admin, '', 'admin-cases-refused');
-    await check(admin, `/admin/cases/${record.id}`, 'admin-case');
-    await check(admin, `/admin/cases/${record.id}/delete`, 'admin-case-delete');
-    await check(admin, `/admin/clients/${record.client.id}`, 'admin-client');
-    await check(admin, `/admin/clients/${record.client.id}/delete`, 'admin-client-delete');
-
-    const user = await pageForAxe('attorney', '/user/dashboard');
-    await check(user, '', 'user-dashboard');
-    await check(user, '/user/cases', 'user-cases');
-    await check(user, '/user/cases/new', 'user-case-new');
-    await check(user, `/user/cases/${record.id}/edit`, 'user-case-edit');
-
+    const user = await signedIn('attorney', '/user/dashboard', false);
     await user.setViewport({ width: 360, height: 740 });
     for (const path of ['/user/cases', `/user/cases/${record.id}`, `/user/clients/${record.client.id}`]) {
       await user.goto(`${suite.url}${path}`);
@@ -225,5 +192,5 @@ describe('Cases in the browser', () => {
       expect([path, width]).toEqual([path, 360]);
     }
     await screenshot(user, 'user-client-phone');
-  }, 150_000);
+  });
 });

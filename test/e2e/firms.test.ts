@@ -1,17 +1,7 @@
 import type { Page } from 'puppeteer';
 import request from 'supertest';
 import { DEMO_PASSWORD } from '../helpers/app';
-import {
-  axeViolations,
-  clickAndWait,
-  control,
-  e2eSuite,
-  fill,
-  pathOf,
-  screenshot,
-  textOf,
-  valueOf,
-} from './support';
+import { clickAndWait, control, e2eSuite, fill, pathOf, screenshot, textOf, valueOf } from './support';
 
 const DEMO_FIRM = 'Demo Immigration Law';
 
@@ -85,7 +75,6 @@ describe('the staff dashboard and firm pages in the browser', () => {
         await (await control(page, 'Add New Firm', 'main')).evaluate((a) => a.getAttribute('href')),
       ).toBe('/reti/firm-onboard');
       await screenshot(page, `reti-dashboard-${tag}`);
-      if (javaScript) expect(await axeViolations(page)).toEqual([]);
     });
 
     it('views the demo firm, edits its phone and sees the new phone on the firm page', async () => {
@@ -108,12 +97,10 @@ describe('the staff dashboard and firm pages in the browser', () => {
       expect(users).toEqual(stored.map((u) => u.login_id).sort());
       expect(users).toEqual(expect.arrayContaining(['admin', 'attorney']));
       await screenshot(page, `firm-page-${tag}`);
-      if (javaScript) expect(await axeViolations(page)).toEqual([]);
 
       await clickAndWait(page, await control(page, 'Edit Firm', 'main'));
       expect(pathOf(page)).toBe(`/reti/firms/${id}/edit`);
       expect(await valueOf(page, 'Firm Name', 'main form')).toBe(DEMO_FIRM);
-      if (javaScript) expect(await axeViolations(page)).toEqual([]);
 
       await fill(page, 'Phone', 'call me', 'main form');
       const refused = await clickAndWait(page, await control(page, 'Save Changes', 'main form'));
@@ -121,7 +108,6 @@ describe('the staff dashboard and firm pages in the browser', () => {
       expect(await textOf(page, '#phone-error')).toBe('Enter a valid phone number');
       expect(await valueOf(page, 'Phone', 'main form')).toBe('call me');
       await screenshot(page, `firm-edit-invalid-${tag}`);
-      if (javaScript) expect(await axeViolations(page)).toEqual([]);
 
       await fill(page, 'Phone', phone, 'main form');
       await clickAndWait(page, await control(page, 'Save Changes', 'main form'));

@@ -3,17 +3,7 @@ import type { Page } from 'puppeteer';
 import { createUsersService } from '../../src/users/service';
 import { demoFirmId } from '../helpers/app';
 import { totpCode, wrongCode } from '../helpers/totp';
-import {
-  axeViolations,
-  clickAndWait,
-  control,
-  e2eSuite,
-  fill,
-  isShown,
-  pathOf,
-  screenshot,
-  textOf,
-} from './support';
+import { clickAndWait, control, e2eSuite, fill, isShown, pathOf, screenshot, textOf } from './support';
 
 const PASSWORD = 'Harbor-Lights-2030!';
 const WRONG =
@@ -23,12 +13,10 @@ const WRONG_SETUP = 'That code is not right. Enter the 6-digit code your authent
 /**
  * Two-factor sign-in in Chromium: an administrator of a new firm (which requires it) enrolls by reading
  * the key off the setup page, then signs in with a code and with a recovery code, and a replayed code is
- * refused; with JavaScript (the Login modal) and without (the /login page). Axe checks every new page.
+ * refused; with JavaScript (the Login modal) and without (the /login page).
  */
 describe('two-factor sign-in in the browser', () => {
   const suite = e2eSuite();
-
-  const noViolations = async (page: Page) => expect(await axeViolations(page)).toEqual([]);
 
   /** A new active firm (no settings row: the defaults, so 2FA for admins on) and its administrator. */
   async function newFirmAdmin(): Promise<string> {
@@ -101,7 +89,6 @@ describe('two-factor sign-in in the browser', () => {
       );
       const grouped = await textOf(page, '.totp-secret');
       expect(grouped).toMatch(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/);
-      await noViolations(page);
       if (javaScript) await screenshot(page, 'mfa-setup');
 
       await fill(page, 'Code from the app', wrongCode(grouped), 'main');
@@ -109,14 +96,12 @@ describe('two-factor sign-in in the browser', () => {
       expect(refused?.status()).toBe(401);
       expect(await textOf(page, 'main .field-error')).toBe(WRONG_SETUP);
       expect(await textOf(page, '.totp-secret')).toBe(grouped);
-      await noViolations(page);
 
       await fill(page, 'Code from the app', totpCode(grouped), 'main');
       await clickAndWait(page, await control(page, 'Turn on two-factor sign-in', 'main'));
       expect(pathOf(page)).toBe('/account/recovery-codes');
       const codes = await page.$$eval('.recovery-codes code', (list) => list.map((c) => c.textContent ?? ''));
       expect(codes).toHaveLength(10);
-      await noViolations(page);
       if (javaScript) {
         await screenshot(page, 'mfa-recovery-codes');
         // Copy puts the codes on the clipboard, one a line, and says so.
@@ -151,7 +136,6 @@ describe('two-factor sign-in in the browser', () => {
       // A code from the app (the next time step: the enrolling code's step is spent).
       await logIn(page, javaScript, userId);
       expect(await textOf(page, 'main h1')).toBe('Two-factor sign-in');
-      await noViolations(page);
       const code = totpCode(grouped, 1);
       expect(await verify(page, code)).toBe(200);
       expect(pathOf(page)).toBe('/admin/dashboard');
@@ -161,7 +145,6 @@ describe('two-factor sign-in in the browser', () => {
       await logIn(page, javaScript, userId);
       expect(await verify(page, code)).toBe(401);
       expect(await textOf(page, 'main .field-error')).toBe(WRONG);
-      await noViolations(page);
       if (javaScript) await screenshot(page, 'mfa-code-refused');
       expect(await verify(page, codes[0])).toBe(200);
       expect(pathOf(page)).toBe('/admin/dashboard');
@@ -190,12 +173,10 @@ describe('two-factor sign-in in the browser', () => {
     await clickAndWait(page, await control(page, 'Account', 'header'));
     expect(pathOf(page)).toBe('/account');
     expect(await textOf(page, 'main')).toContain('Two-factor sign-in Off.');
-    await noViolations(page);
     await screenshot(page, 'account');
 
     await clickAndWait(page, await control(page, 'Turn on two-factor sign-in', 'main'));
     expect(pathOf(page)).toBe('/account/two-factor');
-    await noViolations(page);
     const grouped = await textOf(page, '.totp-secret');
     await fill(page, 'Code from the app', totpCode(grouped), 'main');
     await clickAndWait(page, await control(page, 'Turn on two-factor sign-in', 'main'));
@@ -203,7 +184,6 @@ describe('two-factor sign-in in the browser', () => {
     await clickAndWait(page, await control(page, 'Continue', 'main'));
     expect(pathOf(page)).toBe('/account');
     expect(await textOf(page, 'main')).toContain('10 of 10 recovery codes left.');
-    await noViolations(page);
     await screenshot(page, 'account-two-factor-on');
 
     await fill(page, 'Code from your app', totpCode(grouped, 1), '#turn-off-form');

@@ -1,6 +1,6 @@
 import type { Page } from 'puppeteer';
 import { DEMO_PASSWORD } from '../helpers/app';
-import { axeViolations, clickAndWait, control, e2eSuite, fill, pathOf, screenshot, textOf } from './support';
+import { clickAndWait, control, e2eSuite, fill, pathOf, screenshot, textOf } from './support';
 
 const SECTIONS = [
   ['firm', 'Firm Information'],
@@ -24,13 +24,12 @@ describe("the firm administrator's Settings in the browser", () => {
     return page;
   }
 
-  it('shows every section under its tab, with no accessibility violations', async () => {
+  it('shows every section under its tab', async () => {
     const page = await signIn(true);
     for (const [section, title] of SECTIONS) {
       await page.goto(`${suite.url}/admin/settings/${section}`);
       expect(await textOf(page, 'main h2')).toBe(title);
       expect(await textOf(page, '.tab[aria-current="page"]')).toBe(title);
-      expect(await axeViolations(page)).toEqual([]);
     }
     await screenshot(page, 'settings-appearance-desktop');
   }, 90_000);
@@ -94,8 +93,6 @@ describe("the firm administrator's Settings in the browser", () => {
       await clickAndWait(page, await control(page, 'Save Changes', 'main form'));
       expect(await textOf(page, '#zip-error')).toBe('ZIP must be 5 digits, or 9 as 12345-6789');
       expect(await page.$eval('#zip', (i) => (i as HTMLInputElement).value)).toBe('123');
-      // axe-core runs as a script in the page: only where scripts run (its page after a POST never settles otherwise).
-      if (javaScript) expect(await axeViolations(page)).toEqual([]);
     },
     60_000,
   );

@@ -29,7 +29,8 @@ export type E2eOptions = {
 /**
  * One file's world: a real app on a loopback port and one browser (and, when asked, an SMTP server).
  * Every test opens its pages in a browser context of its own (cookies never leak between tests); after
- * each test the contexts close and the page errors they saw are checked.
+ * each test the contexts close and the page errors they saw are checked. A page opened with `keep` stays
+ * open for the file's later tests (a signed-in page used again); its errors are checked after each test.
  */
 export function e2eSuite(options: E2eOptions = {}) {
   let t: TestApp;
@@ -38,6 +39,7 @@ export function e2eSuite(options: E2eOptions = {}) {
   let smtp: TestSmtpServer | undefined;
   let contexts: BrowserContext[] = [];
   let opened: OpenPage[] = [];
+  const kept: OpenPage[] = [];
 
   beforeAll(async () => {
     smtp = options.smtp ? await startSmtpServer() : undefined;
@@ -47,7 +49,8 @@ export function e2eSuite(options: E2eOptions = {}) {
   });
 
   afterEach(async () => {
-    const seen = opened.flatMap((p) => p.errors);
+    const seen = [...opened, ...kept].flatMap((p) => p.errors);
+    for (const p of kept) p.errors.length = 0;
     await Promise.all(contexts.map((c) => c.close()));
     contexts = [];
     opened = [];
@@ -75,10 +78,13 @@ export function e2eSuite(options: E2eOptions = {}) {
       if (!smtp) throw new Error('e2eSuite({ smtp: true }) starts the SMTP server');
       return smtp;
     },
-    /** A new page in a fresh browser context, 1280×900, JavaScript on unless asked otherwise. */
-    async open(options: { javaScript?: boolean } = {}): Promise<OpenPage> {
+    /**
+     * A new page in a fresh browser context, 1280×900, JavaScript on unless asked otherwise; closed after
+     * the test, or with `keep` when the file ends.
+     */
+    async open(options: { javaScript?: boolean; keep?: boolean } = {}): Promise<OpenPage> {
       const context = await browser.createBrowserContext();
-      contexts.push(context);
+      if (!options.keep) contexts.push(context);
       const page = await context.newPage();
       // A wait that fails says what it waited for, well before the test's own 30 s timeout.
       page.setDefaultTimeout(10_000);
@@ -90,7 +96,7 @@ export function e2eSuite(options: E2eOptions = {}) {
       });
       page.on('pageerror', (e) => errors.push(`pageerror: ${e instanceof Error ? e.message : String(e)}`));
       const entry = { page, errors };
-      opened.push(entry);
+      (options.keep ? kept : opened).push(entry);
       return entry;
     },
   };
@@ -193,12 +199,14 @@ export async function holdRequest(page: Page, pathname: string): Promise<{ held:
 
 /**
  * Axe's default rules (WCAG 2 A and AA, and best practices): the violations, as short readable lines.
- * Axe runs in the page, so a page without JavaScript lets it in for the check only.
+ * Axe runs in the page, so a page without JavaScript lets it in for the check only. The product's pages
+ * hold no frames: axe runs in the page alone (its legacy mode), without the blank page its cross-frame
+ * mode opens, and loads itself into, for every run (which doubles a run's time).
  */
 export async function axeViolations(page: Page): Promise<string[]> {
   const javaScript = page.isJavaScriptEnabled();
   if (!javaScript) await page.setJavaScriptEnabled(true);
-  const result = await new AxePuppeteer(page).analyze();
+  const result = await new AxePuppeteer(page).setLegacyMode(true).analyze();
   if (!javaScript) await page.setJavaScriptEnabled(false);
   return result.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
