@@ -173,8 +173,12 @@ export const valueOf = async (page: Page, label: string, scope = 'dialog[open]')
   (await field(page, label, scope)).evaluate((e) => e.value);
 
 /** Clicks and waits for the navigation it starts; answers the final response. */
-export async function clickAndWait(page: Page, target: ElementHandle<Element>): Promise<HTTPResponse | null> {
-  const [response] = await Promise.all([page.waitForNavigation(), target.click()]);
+export async function clickAndWait(
+  page: Page,
+  target: ElementHandle<Element>,
+  options: { timeout?: number } = {},
+): Promise<HTTPResponse | null> {
+  const [response] = await Promise.all([page.waitForNavigation(options), target.click()]);
   return response;
 }
 
