@@ -10,7 +10,7 @@ import { DECLARED_PAGES } from '../../src/features';
 import type { CaseRecord, ClientRecord } from '../../src/shared/cases';
 import { SETTINGS_SECTIONS } from '../../src/shared/settings';
 import { createUsersService } from '../../src/users/service';
-import { DEMO_LOGINS, DEMO_PASSWORD, demoFirmId, signIn, type SignedIn } from '../helpers/app';
+import { DEMO_LOGINS, DEMO_PASSWORD, demoFirmId, signIn, type SignedIn, actionIdNamed } from '../helpers/app';
 import { analysed, upload } from '../helpers/documents';
 import { renamedExecutable, textPdf } from '../helpers/files';
 import { waitFor } from '../helpers/poll';
@@ -542,14 +542,7 @@ describe('accessibility: every kind of page, scanned by axe', () => {
   });
 
   describe("platform staff's pages in their other states", () => {
-    const actionId = async (name: string) =>
-      (
-        await suite.t.database.db
-          .selectFrom('actions')
-          .select('id')
-          .where('name', '=', name)
-          .executeTakeFirstOrThrow()
-      ).id;
+    const actionId = (name: string) => actionIdNamed(suite.t.database, name);
 
     /** Waits for the island's message about a change, and for the list it then fetches again. */
     const said = (page: Page, text: string) =>

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'puppeteer';
 import request from 'supertest';
-import { csrfFrom, DEMO_PASSWORD } from '../helpers/app';
+import { csrfFrom, DEMO_PASSWORD, actionIdNamed } from '../helpers/app';
 import { clickAndWait, control, e2eSuite, fill, islandsHydrated, pathOf, screenshot } from './support';
 
 /** Signs in through the /login form. */
@@ -129,14 +129,7 @@ describe('feedback where the person is (issue 8 items 16 and 20)', () => {
     return opened;
   }
 
-  const actionId = async (name: string) =>
-    (
-      await suite.t.database.db
-        .selectFrom('actions')
-        .select('id')
-        .where('name', '=', name)
-        .executeTakeFirstOrThrow()
-    ).id;
+  const actionId = (name: string) => actionIdNamed(suite.t.database, name);
 
   /** Adds an action through the API, as another staff member would. */
   async function addAction(name: string, route: string) {

@@ -230,6 +230,11 @@ export const demoFirmId = async (database: Database) =>
       .executeTakeFirstOrThrow()
   ).id;
 
+/** The ID of the catalog's action of this name (a permission row's, an action's page). */
+export const actionIdNamed = async (database: Database, name: string) =>
+  (await database.db.selectFrom('actions').select('id').where('name', '=', name).executeTakeFirstOrThrow())
+    .id;
+
 /** The demo data set's sign-in name for each role. */
 export const DEMO_LOGINS = { user: 'attorney', admin: 'admin', reti: 'reti' } as const;
 

@@ -7,6 +7,7 @@ import {
   type TestApp,
   visibleText,
   demoFirmId as findDemoFirmId,
+  actionIdNamed,
 } from '../helpers/app';
 
 type Agent = { agent: ReturnType<typeof request.agent>; token: string };
@@ -35,14 +36,7 @@ describe.each(BACKENDS)('firm users, actions and invitations at their edges (%s)
     expect(res.status).toBe(303);
     return { agent, token: csrfFrom((await agent.get(res.headers.location)).text) };
   }
-  const actionId = async (name: string) =>
-    (
-      await t.database.db
-        .selectFrom('actions')
-        .select('id')
-        .where('name', '=', name)
-        .executeTakeFirstOrThrow()
-    ).id;
+  const actionId = (name: string) => actionIdNamed(t.database, name);
   const demoFirmId = () => findDemoFirmId(t.database);
   const grant = async (action: string, user: { canRead: boolean; canWrite: boolean }, reti = true) =>
     staff.agent

@@ -12,6 +12,21 @@ import { FACT_LABELS, type FactName } from '../../shared/facts';
 import { pages } from '../../shared/paths';
 import { FACT_INPUTS, FACT_ORDER, formValueOf } from '../schema';
 
+/** The day the rules are applied as of, on both ways of asking (a case's facts, or facts given). */
+function AsOfField(props: { id: string; value: string; error?: string }) {
+  return (
+    <Field
+      id={`${props.id}-as-of`}
+      name="asOf"
+      type="date"
+      label="As of"
+      hint="The rules in force on this date apply (today by default)."
+      defaultValue={props.value}
+      error={props.error}
+    />
+  );
+}
+
 /** Choose one of the firm's cases (a GET form: the answer is a page one can reload or bookmark). */
 export function CaseChooser(props: {
   id: string;
@@ -35,15 +50,7 @@ export function CaseChooser(props: {
             required: true,
           }}
         />
-        <Field
-          id={`${props.id}-as-of`}
-          name="asOf"
-          type="date"
-          label="As of"
-          hint="The rules in force on this date apply (today by default)."
-          defaultValue={props.asOf}
-          error={props.error}
-        />
+        <AsOfField id={props.id} value={props.asOf} error={props.error} />
       </div>
       <div className="form-actions">
         <button type="submit" className="btn btn-primary">
@@ -77,15 +84,7 @@ export function GivenFactsForm(props: {
         <input type="hidden" name="_csrf" value={csrfToken} />
         <p className="muted">{props.intro}</p>
         {props.values !== undefined && props.error && <Alert kind="error">{props.error}</Alert>}
-        <Field
-          id={`${props.id}-as-of`}
-          name="asOf"
-          type="date"
-          label="As of"
-          hint="The rules in force on this date apply (today by default)."
-          defaultValue={props.values?.asOf ?? ''}
-          error={props.errors?.asOf}
-        />
+        <AsOfField id={props.id} value={props.values?.asOf ?? ''} error={props.errors?.asOf} />
         <FactsFields id={props.id} names={FACT_ORDER} values={props.values ?? {}} errors={props.errors} />
         <div className="form-actions">
           <button type="submit" className="btn btn-primary">
