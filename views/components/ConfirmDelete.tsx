@@ -16,6 +16,8 @@ type Props = {
   action: string;
   /** Where Cancel goes. */
   cancelHref: string;
+  /** The button's word ("Delete"; a user is removed, a pending account rejected). */
+  submitLabel?: string;
 };
 
 /** A delete, confirmed first: a plain form, so it works without JavaScript, saying why it cannot be used. */
@@ -27,6 +29,7 @@ export function ConfirmDelete({
   children,
   action,
   cancelHref,
+  submitLabel = 'Delete',
 }: Props) {
   const { csrfToken } = useRenderContext();
   const reason = refusal ?? disabled;
@@ -44,7 +47,7 @@ export function ConfirmDelete({
             disabled={disabled !== undefined}
             aria-describedby={disabled ? 'delete-disabled-reason' : undefined}
           >
-            Delete
+            {submitLabel}
           </button>
           <a className="btn btn-secondary" href={cancelHref}>
             Cancel

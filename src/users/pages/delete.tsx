@@ -1,7 +1,6 @@
-import { Alert } from '../../../islands/ui/form';
 import { pages } from '../../shared/paths';
 import { fullName, type UserEntry } from '../../shared/users';
-import { useRenderContext } from '../../../views/context';
+import { ConfirmDelete } from '../../../views/components/ConfirmDelete';
 import { page } from '../../access/page';
 import { USER_OUTCOMES } from '../../shared/users';
 import { getUser, removeUser } from '../actions';
@@ -20,41 +19,23 @@ type Props = {
  * form, so it works without JavaScript.
  */
 function UserConfirmPage({ user, refusal, disabled }: Props) {
-  const { csrfToken } = useRenderContext();
   const name = fullName(user);
   const rejecting = user.status === 'pending';
-  const reason = refusal ?? disabled;
   return (
-    <section className="narrow card">
-      <h1>{rejecting ? 'Reject User' : 'Remove User'}</h1>
-      {reason && <Alert kind="error">{reason}</Alert>}
+    <ConfirmDelete
+      title={rejecting ? 'Reject User' : 'Remove User'}
+      refusal={refusal}
+      disabled={disabled}
+      action={pages.admin.userDelete(user.id)}
+      cancelHref={pages.admin.users}
+      submitLabel={rejecting ? 'Reject' : 'Remove'}
+    >
       <p>
         {rejecting
           ? `Are you sure you want to reject ${name} (${user.email})? The pending account is removed and its invitation link stops working.`
           : `Are you sure you want to remove ${name} (${user.loginId})? The account is removed and every session of it ends. This cannot be undone.`}
       </p>
-      <form method="post" action={pages.admin.userDelete(user.id)}>
-        <input type="hidden" name="_csrf" value={csrfToken} />
-        <div className="form-actions">
-          <button
-            type="submit"
-            className="btn btn-danger"
-            disabled={disabled !== undefined}
-            aria-describedby={disabled ? 'remove-disabled-reason' : undefined}
-          >
-            {rejecting ? 'Reject' : 'Remove'}
-          </button>
-          <a className="btn btn-secondary" href={pages.admin.users}>
-            Cancel
-          </a>
-        </div>
-        {disabled && (
-          <p className="visually-hidden" id="remove-disabled-reason">
-            {disabled}
-          </p>
-        )}
-      </form>
-    </section>
+    </ConfirmDelete>
   );
 }
 
