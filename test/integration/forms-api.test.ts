@@ -380,11 +380,9 @@ describe.each(BACKENDS)('USCIS forms on %s', (backend) => {
     ).toBe(403);
   });
 
-  it('generates a 5-form packet in at most 2 seconds', async () => {
-    await generate(attorney, { caseId: complete.id, group: 'employment-based' });
-    const started = process.hrtime.bigint();
+  // Its time (at most 2 seconds) is measured alone, in test/timing/forms-packet.test.ts.
+  it('generates a 5-form packet (G-1145, I-140, I-485, I-765, I-131) with the client in its boxes', async () => {
     const res = await generate(attorney, { caseId: complete.id, group: 'employment-based' });
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
     expect(res.status).toBe(200);
     expect(
       (await PDFDocument.load(res.body))
@@ -392,10 +390,6 @@ describe.each(BACKENDS)('USCIS forms on %s', (backend) => {
         .getTextField('form1[0].#subform[2].Pt3Line1a_FamilyName[0]')
         .getText(),
     ).toBe('Nguyễn');
-    console.log(
-      `forms figure (${backend}): a 5-form packet (G-1145, I-140, I-485, I-765, I-131) generated in ${ms.toFixed(0)} ms, ${res.body.length} bytes`,
-    );
-    expect(ms).toBeLessThanOrEqual(2000);
   });
 
   it('serves the pages without JavaScript: the groups, a refused packet with its problems and choices kept', async () => {
