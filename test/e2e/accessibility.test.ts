@@ -86,8 +86,8 @@ async function goLive(page: Page) {
 }
 
 /**
- * Axe over every kind of page, once each: every declared page as each role that may open it (JavaScript
- * on, at a desktop's width; and as served, without JavaScript, where the page holds islands), then each
+ * Axe over every kind of page, once each: every declared page signed out and signed in, as the first role
+ * that may open it (JavaScript on, at a desktop's width; and as served, without JavaScript, where the page holds islands), then each
  * state a page has beyond its plain address (a modal open, a form refused, a result shown, a phone's
  * width…). A page declared later is walked too; one whose path takes a parameter the walk cannot fill,
  * or that no scan reached, fails until this file learns it.
@@ -115,8 +115,10 @@ describe('accessibility: every kind of page, scanned by axe', () => {
   const covered = new Set<AnyPage>();
   const files = new Set<AnyPage>();
   /**
-   * What the walk scanned already: by role and address (an address may be two declarations'), and without
-   * JavaScript by address alone (a state of the page, whoever opens it).
+   * What the walk scanned already: an address (it may be two declarations') signed out and signed in, and
+   * without JavaScript by address alone (a state of the page, whoever opens it). A page several roles open
+   * (the public pages, the account's) is scanned once signed in: each role's own layout is scanned on its
+   * own area's pages, which only that role opens.
    */
   const walked = new Set<string>();
   const walkedServed = new Set<string>();
@@ -361,7 +363,7 @@ describe('accessibility: every kind of page, scanned by axe', () => {
     });
   }
 
-  describe('every declared page, as each role that may open it', () => {
+  describe('every declared page, signed out and signed in, as a role that may open it', () => {
     it.each(DECLARED_PAGES.map((page) => [[page.path].flat()[0], page] as const))(
       '%s',
       async (_path, declared) => {
@@ -374,8 +376,9 @@ describe('accessibility: every kind of page, scanned by axe', () => {
               continue;
             }
             covered.add(declared);
-            if (walked.has(`${role} ${url}`)) continue;
-            walked.add(`${role} ${url}`);
+            const seen = `${role === 'anonymous' ? 'signed out' : 'signed in'} ${url}`;
+            if (walked.has(seen)) continue;
+            walked.add(seen);
             const pages = { live: live(role), served: walkedServed.has(url) ? undefined : served(role) };
             if (await scanState(`${role}: ${url}`, pages, (page) => go(page, url))) walkedServed.add(url);
           }
