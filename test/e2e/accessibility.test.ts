@@ -87,9 +87,9 @@ async function goLive(page: Page) {
 
 /**
  * Axe over every kind of page, once each: every declared page signed out and signed in, as the first role
- * that may open it (JavaScript on, at a desktop's width; and as served, without JavaScript, where the page holds islands), then each
- * state a page has beyond its plain address (a modal open, a form refused, a result shown, a phone's
- * width…). A page declared later is walked too; one whose path takes a parameter the walk cannot fill,
+ * that may open it (JavaScript on, at a desktop's width; and as served, without JavaScript, where the page
+ * holds islands), then each state a page has beyond its plain address (a modal open, a form refused, a
+ * result shown, a phone's width…). A page declared later is walked too; one whose path takes a parameter the walk cannot fill,
  * or that no scan reached, fails until this file learns it.
  */
 describe('accessibility: every kind of page, scanned by axe', () => {

@@ -23,6 +23,7 @@ import {
   visibleText,
 } from '../helpers/app';
 import { upload } from '../helpers/documents';
+import { COMPLETE_CLIENT } from '../helpers/forms';
 import { textPdf } from '../helpers/files';
 
 const FORM_LIST = 'I-130, I-130A, I-485, I-864, I-765, I-131, I-140, N-400 and G-1145';
@@ -109,16 +110,7 @@ describe.each(BACKENDS)('USCIS forms on %s', (backend) => {
     t = await startTestApp({ backend });
     attorney = await signIn(t.app, 'attorney');
     today = todayIn('America/New_York');
-    complete = await caseFor({
-      firstName: 'Thị Lan',
-      lastName: 'Nguyễn',
-      email: 'lan.nguyen@example.net',
-      phone: '+1 (555) 010-1234',
-      dateOfBirth: '1990-02-03',
-      countryOfCitizenship: 'Vietnam',
-      aNumber: 'A12345678',
-      address: '12 Oak Street, Apt 4, Queens, NY 11368',
-    });
+    complete = await caseFor(COMPLETE_CLIENT);
     lacking = await caseFor({ firstName: 'Ana', lastName: 'Lopez', address: 'somewhere in Queens' });
     const evidence = await upload(
       attorney,

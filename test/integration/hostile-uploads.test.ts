@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { documentsDirOf } from '../../src/documents/storage';
-import { DEMO_PASSWORD, signIn, startTestApp, type TestApp } from '../helpers/app';
+import { DEMO_PASSWORD, signIn, type SignedIn, startTestApp, type TestApp } from '../helpers/app';
 import { killServers, listeningPort, startServer } from '../helpers/process';
 import { waitFor } from '../helpers/poll';
 
@@ -204,6 +204,16 @@ describe('a cut-off multipart request', () => {
   }, 90_000);
 });
 
+/** An SVG file around these elements. */
+const svg = (inner: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">${inner}</svg>`;
+
+/** Uploads a firm's logo as this administrator. */
+const uploadLogo = ({ agent, token }: SignedIn, file: string) =>
+  agent
+    .post('/api/settings/appearance/logo')
+    .set('X-CSRF-Token', token)
+    .attach('logo', Buffer.from(file), { filename: 'logo.svg', contentType: 'image/svg+xml' });
+
 describe('a logo SVG that is no logo', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -212,14 +222,7 @@ describe('a logo SVG that is no logo', () => {
   afterAll(() => t.close());
 
   const RULE = 'The logo must be a PNG or SVG file of at most 512 KB.';
-  const upload = async (svg: string) => {
-    const { agent, token } = await signIn(t.app, 'admin');
-    return agent
-      .post('/api/settings/appearance/logo')
-      .set('X-CSRF-Token', token)
-      .attach('logo', Buffer.from(svg), { filename: 'logo.svg', contentType: 'image/svg+xml' });
-  };
-  const svg = (inner: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">${inner}</svg>`;
+  const upload = async (svg: string) => uploadLogo(await signIn(t.app, 'admin'), svg);
 
   it('refuses deep nesting and too many elements at once, before parsing', async () => {
     const nested = svg(`${'<g>'.repeat(4000)}<rect width="1" height="1"/>${'</g>'.repeat(4000)}`);
@@ -272,10 +275,6 @@ describe('a logo SVG that is no logo', () => {
   });
 });
 
-/** A logo as firms have them: one shape. */
-const LOGO_SVG =
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" fill="#0f766e"/></svg>';
-
 describe('sanitizing a logo SVG', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -284,7 +283,7 @@ describe('sanitizing a logo SVG', () => {
   afterAll(() => t.close());
 
   it('happens away from the web process: other requests are answered while a large SVG is made safe', async () => {
-    const { agent, token } = await signIn(t.app, 'admin');
+    const admin = await signIn(t.app, 'admin');
     const other = await signIn(t.app, 'attorney');
     // Within every limit (512 KB, 5,000 elements), but about a second of DOMPurify's work over jsdom (4,900
     // shapes took 1.6 s at rest, and past the sandbox's 15 s with three test files sharing the two cores:
@@ -293,24 +292,17 @@ describe('sanitizing a logo SVG', () => {
       { length: 2_000 },
       (_, i) => `<rect x="${i % 70}" y="${Math.floor(i / 70)}" width="1" height="1" fill="#0f766e"/>`,
     ).join('');
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 70 70">${shapes}</svg>`;
-    expect(svg.length).toBeLessThan(512 * 1024);
+    const large = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 70 70">${shapes}</svg>`;
+    expect(large.length).toBeLessThan(512 * 1024);
     // A small logo first: its worker's start and jsdom's loading (a second or two of CPU at the workers'
     // low priority, which another test file on the cores can stretch past the limit) are not this test's.
-    const warm = await agent
-      .post('/api/settings/appearance/logo')
-      .set('X-CSRF-Token', token)
-      .attach('logo', Buffer.from(LOGO_SVG), { filename: 'logo.svg', contentType: 'image/svg+xml' });
+    const warm = await uploadLogo(admin, svg('<rect width="10" height="10" fill="#0f766e"/>'));
     expect(warm.status).toBe(200);
     let done = false;
-    const upload = agent
-      .post('/api/settings/appearance/logo')
-      .set('X-CSRF-Token', token)
-      .attach('logo', Buffer.from(svg), { filename: 'logo.svg', contentType: 'image/svg+xml' })
-      .then((res) => {
-        done = true;
-        return res;
-      });
+    const upload = uploadLogo(admin, large).then((res) => {
+      done = true;
+      return res;
+    });
     const waits: number[] = [];
     while (!done) {
       const started = Date.now();

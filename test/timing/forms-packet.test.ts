@@ -5,6 +5,7 @@ import { FORM_SPECS } from '../../src/forms/specs';
 import { filingFeeOf } from '../../src/rules';
 import type { ClientRecord } from '../../src/shared/cases';
 import { FORM_GROUPS } from '../../src/shared/forms';
+import { COMPLETE_CLIENT } from '../helpers/forms';
 import { timed } from '../helpers/papers';
 
 /**
@@ -16,14 +17,7 @@ const TODAY = '2026-11-20';
 const client: ClientRecord = {
   id: '00000000-0000-4000-8000-000000000001',
   name: 'Nguyễn, Thị Lan',
-  firstName: 'Thị Lan',
-  lastName: 'Nguyễn',
-  email: 'lan.nguyen@example.net',
-  phone: '+1 (555) 010-1234',
-  dateOfBirth: '1990-02-03',
-  countryOfCitizenship: 'Vietnam',
-  aNumber: 'A12345678',
-  address: '12 Oak Street, Apt 4, Queens, NY 11368',
+  ...COMPLETE_CLIENT,
   caseCount: 1,
   createdAt: `${TODAY}T15:00:00.000Z`,
   updatedAt: `${TODAY}T15:00:00.000Z`,
