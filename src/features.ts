@@ -12,6 +12,7 @@ import { PLATFORM_MIGRATIONS } from './db/migrations';
 import { brandingFeature } from './branding/feature';
 import { casesFeature } from './cases/feature';
 import { caseTransferFeature } from './cases/transfer-feature';
+import { peopleFeature } from './cases/people-feature';
 import { contactFeature } from './contact/feature';
 import { demoFeature } from './demo/feature';
 import { documentsFeature } from './documents/feature';
@@ -48,6 +49,7 @@ export const FEATURES = [
   invitationsFeature,
   caseTransferFeature,
   casesFeature,
+  peopleFeature,
   aiFeature,
   documentsFeature,
   formsFeature,

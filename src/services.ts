@@ -22,6 +22,7 @@ import type { Role } from './shared/session';
 import { createSessionsStore } from './auth/store';
 import { createTransferService } from './cases/transfer-service';
 import { createClientsService } from './cases/client-service';
+import { createPeopleService } from './cases/people-service';
 import { createCasesService } from './cases/service';
 import { documentAnalysisQueue } from './documents/analysis-job';
 import { createSummarizer } from './documents/analysis/llm';
@@ -197,6 +198,7 @@ export function createServices(
   };
   const cases = createCasesService(caseDeps);
   const clients = createClientsService(caseDeps);
+  const people = createPeopleService({ ...caseDeps, sealer });
   const transfer = createTransferService({
     ...caseDeps,
     cases,
@@ -369,6 +371,7 @@ export function createServices(
     caseDeps,
     cases,
     clients,
+    people,
     transfer,
     documents,
     ai,

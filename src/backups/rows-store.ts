@@ -92,6 +92,14 @@ export function createRowsStore(db: Kysely<DB>) {
       );
     },
 
+    /** Removes the beneficiaries the cases' trigger named as restored cases went in (see removeTriggeredPayments). */
+    async removeTriggeredBeneficiaries(caseIds: string[]): Promise<void> {
+      if (caseIds.length === 0) return;
+      await sql`
+        DELETE FROM case_parties WHERE role = 'beneficiary'
+          AND case_id IN (SELECT value::uuid FROM jsonb_array_elements_text(${asJson(caseIds)}::jsonb))`.execute(db);
+    },
+
     async setFirmStatus(firmId: string, status: string): Promise<void> {
       await sql`UPDATE firms SET status = ${status} WHERE id = ${firmId}`.execute(db);
     },

@@ -13,13 +13,13 @@ import {
   toClientRecord,
   userNamesOf,
 } from './service';
-import { type ClientRow, createCasesStore } from './store';
+import { type ClientRow, type ClientValues, createCasesStore } from './store';
 
 const notFound = () => new ServiceError('not-found', CLIENT_NOT_FOUND);
 
 /** The columns an input sets; left out of the input, left out here. */
 function columnsOf(input: ClientChangeInput) {
-  const columns: Partial<Omit<ClientRow, 'id' | 'firm_id' | 'created_at' | 'updated_at'>> = {};
+  const columns: ClientValues = {};
   if (input.firstName !== undefined) columns.first_name = input.firstName;
   if (input.lastName !== undefined) columns.last_name = input.lastName;
   if (input.email !== undefined) columns.email = input.email;

@@ -30,7 +30,18 @@ export type NewCaseRow = Omit<
   decided_at?: Date | null;
   decided_on?: string | null;
 };
-export type NewClientRow = Omit<ClientRow, 'id' | 'created_at' | 'updated_at'>;
+/** The columns the client forms and imports write; a person's other facts are the people feature's. */
+type ClientColumn =
+  | 'first_name'
+  | 'last_name'
+  | 'email'
+  | 'phone'
+  | 'date_of_birth'
+  | 'country_of_citizenship'
+  | 'a_number'
+  | 'address';
+export type NewClientRow = Pick<ClientRow, ClientColumn | 'firm_id'>;
+export type ClientValues = Partial<Pick<ClientRow, ClientColumn>>;
 export type NewHistoryRow = Omit<HistoryRow, 'id' | 'created_at' | 'seq'> & { created_at?: Date };
 
 /** The list's filters as the store applies them: `assigneeId` null means unassigned cases. */

@@ -9,6 +9,21 @@ import type {
 } from '../shared/documents';
 import type { AiTool } from '../shared/ai';
 import type { Facts } from '../shared/facts';
+import type {
+  Address,
+  Employment,
+  I94Record,
+  Language,
+  LastEntry,
+  Marriage,
+  Organization,
+  PartyRole,
+  Passport,
+  PersonName,
+  Relative,
+  Sex,
+  Trip,
+} from '../shared/people';
 import type { ReportData, ReportRange, ReportType } from '../shared/reports';
 import type { Role } from '../shared/session';
 
@@ -223,8 +238,45 @@ export interface ClientsTable {
   country_of_citizenship: string | null;
   a_number: string | null;
   address: string | null;
+  middle_name: ColumnType<string | null, string | null | undefined, string | null>;
+  other_names: JsonList<PersonName>;
+  sex: ColumnType<Sex | null, Sex | null | undefined, Sex | null>;
+  city_of_birth: ColumnType<string | null, string | null | undefined, string | null>;
+  country_of_birth: ColumnType<string | null, string | null | undefined, string | null>;
+  other_citizenships: JsonList<string>;
+  uscis_account_number: ColumnType<string | null, string | null | undefined, string | null>;
+  ssn_sealed: ColumnType<string | null, string | null | undefined, string | null>;
+  ssn_last4: ColumnType<string | null, string | null | undefined, string | null>;
+  language: ColumnType<Language, Language | undefined, Language>;
+  passport: JsonRecord<Passport>;
+  i94: JsonRecord<I94Record>;
+  last_entry: JsonRecord<LastEntry>;
+  current_status: ColumnType<string | null, string | null | undefined, string | null>;
+  addresses: JsonList<Address>;
+  marriages: JsonList<Marriage>;
+  parents: JsonList<Relative>;
+  children: JsonList<Relative>;
+  employment: JsonList<Employment>;
+  trips: JsonList<Trip>;
+  family_key: ColumnType<string, never, never>;
+  given_key: ColumnType<string, never, never>;
   created_at: ColumnType<Date, Date | undefined, never>;
   updated_at: UpdatedAt;
+}
+
+/** A JSON column holding a list: read as the list, written as its JSON text. */
+type JsonList<T> = ColumnType<T[], string | undefined, string>;
+/** A JSON column holding one small record or nothing. */
+type JsonRecord<T> = ColumnType<T | null, string | null | undefined, string | null>;
+
+export interface CasePartiesTable {
+  id: Generated<string>;
+  firm_id: string;
+  case_id: string;
+  role: PartyRole;
+  person_id: string | null;
+  organization: JsonRecord<Organization>;
+  created_at: ColumnType<Date, Date | undefined, never>;
 }
 
 export interface CaseCountersTable {
@@ -434,6 +486,7 @@ export interface DB {
   jobs: JobsTable;
   documents: DocumentsTable;
   clients: ClientsTable;
+  case_parties: CasePartiesTable;
   cases: CasesTable;
   case_counters: CaseCountersTable;
   case_history: CaseHistoryTable;

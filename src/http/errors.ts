@@ -66,8 +66,9 @@ export function errorHandler(
     if (res.headersSent) return res.end();
     res.status(status);
     const fields = error instanceof HttpError || error instanceof ServiceError ? error.fields : undefined;
+    const details = error instanceof ServiceError ? error.details : undefined;
     if (wantsJson(req, apiPath))
-      res.json({ error: message, ...(fields ? { fields } : {}), requestId: req.id });
+      res.json({ error: message, ...(fields ? { fields } : {}), ...details, requestId: req.id });
     else renderErrorPage(req, res, status, message);
   };
 }

@@ -28,6 +28,8 @@ export class ServiceError extends Error {
     readonly reason: Reason,
     message: string,
     readonly fields?: Record<string, string | undefined>,
+    /** More for a program to act on, added to the JSON answer (the people a new one may already be). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }

@@ -220,6 +220,15 @@ export const api = {
   casesExport: apiPath('/cases/export'),
   clients: apiPath('/clients'),
   client: (clientId: string) => apiPath('/clients/{id}', { id: clientId }),
+  people: apiPath('/people'),
+  person: (personId: string) => apiPath('/people/{id}', { id: personId }),
+  /** GET ?familyName&givenName&dateOfBirth&aNumber: the firm's people the one being added may be. */
+  peopleMatches: apiPath('/people/matches'),
+  /** GET: the person's full SSN (audited). */
+  personSsn: (personId: string) => apiPath('/people/{id}/ssn', { id: personId }),
+  caseParties: (caseId: string) => apiPath('/cases/{id}/parties', { id: caseId }),
+  caseParty: (caseId: string, partyId: string) =>
+    apiPath('/cases/{id}/parties/{partyId}', { id: caseId, partyId }),
   cleanup: apiPath('/cleanup'),
   documentsUpload: apiPath('/documents/upload'),
   documents: apiPath('/documents'),

@@ -1,3 +1,4 @@
+import type { AnyPage } from '../../access/page';
 import { casePage } from './case';
 import { clientPage } from './client';
 import { clientDeletePage } from './client-delete';
@@ -28,3 +29,6 @@ export const CASE_PAGES = [
 ];
 
 export const TRANSFER_PAGES = [importPage, exportPage];
+
+/** The firm's people and a case's parties (the people feature's pages). */
+export const PEOPLE_PAGES: AnyPage[] = [];
