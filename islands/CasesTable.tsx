@@ -225,6 +225,9 @@ function TransferLinks({ view }: { view: CaseListView }) {
   const paths = pages.cases('admin');
   return (
     <p className="page-actions">
+      <a className="btn btn-secondary" href={paths.people}>
+        People
+      </a>{' '}
       <a className="btn btn-secondary" href={paths.import}>
         Import Cases
       </a>{' '}
@@ -250,6 +253,9 @@ function UserHead({ view, closed }: { view: CaseListView; closed: ClosedCaseCont
             New Case
           </a>
         )}
+        <a className="btn btn-secondary" href={paths.people}>
+          People
+        </a>
         <a className="btn btn-secondary" href={paths.import}>
           Import Cases
         </a>

@@ -2,6 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type { CasesTable, DB } from '../db/schema';
 import { type CaseStatus, type CaseType, type FormType, STATUS_LABELS } from '../shared/cases';
 import { addDays } from '../shared/dates';
+import { createPeopleStore } from './people-store';
 import { caseNumberOf, createCasesStore, type NewClientRow, type NewHistoryRow } from './store';
 
 /** The demo practice's size: SPEC §9's sample dashboard figure. */
@@ -187,6 +188,73 @@ export async function seedDemoPractice(
   const ids = await store.insertMany(drafts.map((d) => d.row));
   for (const [year, last] of perYear) await store.setCounter(firm.id, year, last);
   await store.addHistory(drafts.flatMap((draft, i) => historyOf(ids[i], draft.row, draft.assignee)));
+  await seedDemoParties(db, firm.id, rng, drafts.map((d, i) => ({ id: ids[i], row: d.row, client: clientRows[clientIds.indexOf(d.row.client_id)] })));
+}
+
+/** The family forms whose petition a U.S. citizen or permanent resident spouse files (and sponsors). */
+const PETITIONED: FormType[] = ['I-130', 'I-130A', 'I-485', 'I-864', 'I-751', 'I-129F'];
+const SPOUSES = ['Michael', 'David', 'Sarah', 'Emily', 'James', 'Jessica', 'Robert', 'Ashley'];
+const US_FAMILIES = ['Johnson', 'Miller', 'Davis', 'Wilson', 'Anderson', 'Taylor', 'Thomas', 'Moore'];
+const EMPLOYERS = [
+  { name: 'Hudson Valley Robotics, Inc.', fein: '134567890', employeeCount: 240, naicsCode: '333249', nonprofit: false },
+  { name: 'Garden State Community Health Center', fein: '221234567', employeeCount: 85, naicsCode: '621498', nonprofit: true },
+  { name: 'Queens Analytics LLC', fein: '463456789', employeeCount: 18, naicsCode: '541511', nonprofit: false },
+];
+
+/**
+ * The parties of the demo's cases (each case's client is its beneficiary already): a petitioning spouse who
+ * also sponsors for the family forms, a child as derivative on some adjustments, an employer on I-140s.
+ */
+async function seedDemoParties(
+  db: Kysely<DB>,
+  firmId: string,
+  rng: ReturnType<typeof generator>,
+  cases: Array<{ id: string; row: Insertable<CasesTable>; client: NewClientRow }>,
+) {
+  const people = createPeopleStore(db);
+  for (const { id, row, client } of cases) {
+    const form = row.form_type as FormType;
+    if (form === 'I-140') {
+      const employer = EMPLOYERS[rng.int(0, EMPLOYERS.length - 1)];
+      await people.insertParty({
+        firm_id: firmId,
+        case_id: id,
+        role: 'employer',
+        person_id: null,
+        organization: JSON.stringify({ ...employer, street: '200 Broadway', city: 'New York', state: 'NY', zip: '10007', country: 'United States' }),
+      });
+      continue;
+    }
+    if (!PETITIONED.includes(form)) continue;
+    const spouse = await people.insert({
+      firm_id: firmId,
+      first_name: rng.pick(SPOUSES),
+      last_name: rng.chance(0.5) ? client.last_name : rng.pick(US_FAMILIES),
+      date_of_birth: `${rng.int(1960, 2000)}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`,
+      country_of_citizenship: 'United States',
+      email: null,
+      phone: null,
+      a_number: null,
+      address: client.address,
+      current_status: 'U.S. citizen',
+    });
+    for (const role of form === 'I-129F' ? (['petitioner'] as const) : (['petitioner', 'sponsor'] as const))
+      await people.insertParty({ firm_id: firmId, case_id: id, role, person_id: spouse.id, organization: null });
+    if (form === 'I-485' && rng.chance(0.5)) {
+      const child = await people.insert({
+        firm_id: firmId,
+        first_name: rng.pick(['Sofia', 'Mateo', 'Camila', 'Lucas', 'Amara', 'Daniel']),
+        last_name: client.last_name,
+        date_of_birth: `${rng.int(2010, 2020)}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`,
+        country_of_citizenship: client.country_of_citizenship,
+        email: null,
+        phone: null,
+        a_number: null,
+        address: client.address,
+      });
+      await people.insertParty({ firm_id: firmId, case_id: id, role: 'derivative', person_id: child.id, organization: null });
+    }
+  }
 }
 
 /** What a seeded case went through: opened, started, perhaps held, and decided. */

@@ -79,7 +79,7 @@ export const addressSchema = z
     ),
     province: orNull(text('Province')),
     postalCode: orNull(text('Postal code', 20)),
-    country: text('Country').default('United States'),
+    country: z.preprocess((v) => (v == null || (typeof v === 'string' && !v.trim()) ? 'United States' : v), text('Country')),
   })
   .refine((a) => !a.unitNumber || a.unitType, {
     message: 'Address: choose Apt., Ste. or Flr. for the unit number',
@@ -186,6 +186,7 @@ const personFacts = {
   i94: z.preprocess(blankToNull, i94Schema.nullable()).optional(),
   lastEntry: z.preprocess(blankToNull, lastEntrySchema.nullable()).optional(),
   currentStatus: nullable(text('Current immigration status', 60)),
+  address: nullable(text('Address', CASE_LIMITS.address)),
   addresses: list('Addresses', addressSchema).optional(),
   marriages: list('Marriages', marriageSchema).optional(),
   parents: list('Parents', relativeSchema).max(2, 'Parents: at most 2').optional(),

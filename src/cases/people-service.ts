@@ -50,6 +50,7 @@ export function toPerson(row: PersonWithMatters): Person {
     i94: row.i94,
     lastEntry: row.last_entry,
     currentStatus: row.current_status,
+    address: row.address,
     addresses: row.addresses,
     marriages: row.marriages,
     parents: row.parents,
@@ -91,6 +92,7 @@ function columnsOf(input: PersonChange, seal: (plain: string) => string): Person
   set('phone', input.phone);
   set('language', input.language);
   set('current_status', input.currentStatus);
+  set('address', input.address);
   for (const [key, column] of [
     ['passport', 'passport'],
     ['i94', 'i94'],

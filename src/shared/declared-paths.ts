@@ -20,6 +20,8 @@ export type PagePath =
   | '/admin/cases/:id/decide'
   | '/admin/cases/:id/delete'
   | '/admin/cases/:id/edit'
+  | '/admin/cases/:id/parties'
+  | '/admin/cases/:id/parties/:partyId/delete'
   | '/admin/cases/:id/reopen'
   | '/admin/cases/:id/status'
   | '/admin/cases/export'
@@ -37,6 +39,11 @@ export type PagePath =
   | '/admin/documents/:id/download'
   | '/admin/documents/evidence'
   | '/admin/documents/upload'
+  | '/admin/people'
+  | '/admin/people/:id'
+  | '/admin/people/:id/edit/:section'
+  | '/admin/people/:id/ssn'
+  | '/admin/people/new'
   | '/admin/reports'
   | '/admin/reports/:id'
   | '/admin/reports/:id/csv'
@@ -99,6 +106,8 @@ export type PagePath =
   | '/user/cases/:id/decide'
   | '/user/cases/:id/delete'
   | '/user/cases/:id/edit'
+  | '/user/cases/:id/parties'
+  | '/user/cases/:id/parties/:partyId/delete'
   | '/user/cases/:id/reopen'
   | '/user/cases/:id/status'
   | '/user/cases/export'
@@ -118,7 +127,12 @@ export type PagePath =
   | '/user/forms'
   | '/user/forms/:id'
   | '/user/forms/:id/editions'
-  | '/user/forms/generate';
+  | '/user/forms/generate'
+  | '/user/people'
+  | '/user/people/:id'
+  | '/user/people/:id/edit/:section'
+  | '/user/people/:id/ssn'
+  | '/user/people/new';
 
 /** Every API route an action declares, relative to API_BASE_URL ('/cases/{id}'). */
 export type ApiRoute =

@@ -80,6 +80,17 @@ export const pages = {
     client: (clientId: string) => pagePath(`/${area}/clients/:id`, { id: clientId }),
     clientEdit: (clientId: string) => pagePath(`/${area}/clients/:id/edit`, { id: clientId }),
     clientRemove: (clientId: string) => pagePath(`/${area}/clients/:id/delete`, { id: clientId }),
+    people: pagePath(`/${area}/people`),
+    personNew: pagePath(`/${area}/people/new`),
+    person: (personId: string) => pagePath(`/${area}/people/:id`, { id: personId }),
+    /** A section of the person's record as a form (PERSON_SECTIONS). */
+    personEdit: (personId: string, section: string) =>
+      pagePath(`/${area}/people/:id/edit/:section`, { id: personId, section }),
+    /** The person's full SSN, shown (and audited) on a page of its own. */
+    personSsn: (personId: string) => pagePath(`/${area}/people/:id/ssn`, { id: personId }),
+    parties: (caseId: string) => pagePath(`/${area}/cases/:id/parties`, { id: caseId }),
+    partyRemove: (caseId: string, partyId: string) =>
+      pagePath(`/${area}/cases/:id/parties/:partyId/delete`, { id: caseId, partyId }),
   }),
   /**
    * Documents, in the area of the person's role: the Documents screen is a firm user's (SPEC's user menu);

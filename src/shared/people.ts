@@ -129,6 +129,8 @@ export type Person = PersonName & {
   i94: I94Record | null;
   lastEntry: LastEntry | null;
   currentStatus: string | null;
+  /** The address as one line, as a client's record has held it (`/clients`' `address`). */
+  address: string | null;
   addresses: Address[];
   marriages: Marriage[];
   parents: Relative[];

@@ -23,6 +23,9 @@ import { page, type PageContext } from '../../access/page';
 import { assignees, caseCounts, caseRules } from '../reads';
 import { changeCase, getCase, listCases } from '../actions';
 import { moveSchema } from '../schema';
+import { listParties } from '../people-actions';
+import type { Party } from '../../shared/people';
+import { PartiesPanel } from './parties';
 import {
   areaOf,
   backPathOf,
@@ -55,6 +58,8 @@ type Props = {
   closed: ClosedCaseControls;
   /** The facts the rules read for the case, with their sources (absent where the matrix closes them). */
   caseFacts?: CaseFacts;
+  /** The people of the case in their roles (absent where the matrix closes them). */
+  parties?: Party[];
   /** Why a move just posted from this page was refused. */
   error?: string;
 };
@@ -76,7 +81,7 @@ const HISTORY_COLUMNS: Array<Column<CaseChange>> = [
 ];
 
 /** A case page (SPEC "View"): every fact of the case, its client, its next moves and its history. */
-function CasePage({ area, record, today, closed, caseFacts, error }: Props) {
+function CasePage({ area, record, today, closed, caseFacts, parties, error }: Props) {
   const paths = pages.cases(area);
   const facts: Array<[string, ReactNode]> = [
     ['Case Number', record.caseNumber],
@@ -144,6 +149,7 @@ function CasePage({ area, record, today, closed, caseFacts, error }: Props) {
         </section>
         <Moves area={area} record={record} closed={closed.move} reopenClosed={closed.reopen} />
       </div>
+      {parties && <PartiesPanel area={area} caseId={record.id} parties={parties} />}
       {caseFacts && <CaseRulesSection caseFacts={caseFacts} tools={area === 'user'} />}
       <DataTable
         caption="History"
@@ -210,14 +216,21 @@ function Moves(props: { area: CaseArea; record: CaseDetail; closed?: string; reo
 }
 
 /** A case as its page shows it: the case with its history, and its facts where the AI tools are open. */
-export async function loadCase({ read }: PageContext<unknown>) {
-  const [record, facts] = await Promise.all([read(getCase), read(caseRules)]);
-  return { record, facts };
+/** The parts of the case page read on their own: the parties panel is left out where the matrix closes it. */
+export const CASE_PARTS = { parties: listParties };
+
+export async function loadCase({ read, closed }: PageContext<unknown>) {
+  const [record, facts, parties] = await Promise.all([
+    read(getCase),
+    read(caseRules),
+    closed.parties ? undefined : read(listParties),
+  ]);
+  return { record, facts, parties };
 }
 
 /** A case's page, with why a move posted from it (or a page leading to it) was refused. */
 export function renderCase(
-  { record, facts }: Awaited<ReturnType<typeof loadCase>>,
+  { record, facts, parties }: Awaited<ReturnType<typeof loadCase>>,
   ctx: PageContext<unknown>,
   error?: string,
 ) {
@@ -229,6 +242,7 @@ export function renderCase(
         today={todayOf(ctx)}
         closed={closedControls(ctx)}
         caseFacts={facts}
+        parties={parties}
         error={error}
       />
     ),
@@ -277,6 +291,7 @@ export const casePage = page({
   // /cases/new, /cases/import and /cases/export are other pages'.
   passOn: true,
   reads: [getCase, caseRules, listCases, assignees, caseCounts],
+  parts: CASE_PARTS,
   offers: CASE_OFFERS,
   async load(ctx) {
     if (ctx.form?.refusal) return loadRefusedMove(ctx);

@@ -5,7 +5,7 @@ import { canMove, isDecision, refusedMoveMessage } from '../../shared/cases';
 import { changeCase, getCase } from '../actions';
 import { caseRules } from '../reads';
 import { areaOf, backPathOf, inBothAreas, meta, todayOf } from './area';
-import { loadCase, renderCase } from './case';
+import { CASE_PARTS, loadCase, renderCase } from './case';
 import { CaseDecidePage } from './decide-view';
 
 /**
@@ -15,6 +15,7 @@ import { CaseDecidePage } from './decide-view';
 export const caseDecidePage = page({
   path: inBothAreas((p) => p.decide(':id')),
   reads: [getCase, caseRules],
+  parts: CASE_PARTS,
   offers: { move: changeCase },
   async load(ctx) {
     const to = ctx.req.query.to;

@@ -1,4 +1,7 @@
 import type { AnyPage } from '../../access/page';
+import { partiesPage } from './parties';
+import { newPersonPage, peopleListPage } from './people';
+import { personEditPage, personPage, personSsnPage } from './person';
 import { casePage } from './case';
 import { clientPage } from './client';
 import { clientDeletePage } from './client-delete';
@@ -31,4 +34,11 @@ export const CASE_PAGES = [
 export const TRANSFER_PAGES = [importPage, exportPage];
 
 /** The firm's people and a case's parties (the people feature's pages). */
-export const PEOPLE_PAGES: AnyPage[] = [];
+export const PEOPLE_PAGES: AnyPage[] = [
+  peopleListPage,
+  newPersonPage,
+  personPage,
+  personEditPage,
+  personSsnPage,
+  partiesPage,
+];

@@ -10,7 +10,7 @@ import { isDecision } from '../../shared/cases';
 import { getCase, reopenDecision } from '../actions';
 import { caseRules } from '../reads';
 import { areaOf, inBothAreas, meta } from './area';
-import { loadCase, renderCase } from './case';
+import { CASE_PARTS, loadCase, renderCase } from './case';
 
 type CaseReopenPageProps = {
   area: CaseArea;
@@ -75,6 +75,7 @@ export function CaseReopenPage({ area, record, reason, error, fieldError, disabl
 export const caseReopenPage = page({
   path: inBothAreas((p) => p.reopen(':id')),
   reads: [getCase, caseRules],
+  parts: CASE_PARTS,
   offers: { reopen: reopenDecision },
   load: loadCase,
   render: (data, ctx) => {
