@@ -216,6 +216,10 @@ function CasesTable(props: CasesTableProps) {
         href={(n) => listPath(area, { ...view, page: n })}
         label="Pages of the cases table"
       />
+      <p className="people-link">
+        <a href={pages.cases(area).people}>People</a>
+        <span className="muted">: the firm's clients and everyone in their matters.</span>
+      </p>
     </div>
   );
 }
@@ -225,9 +229,6 @@ function TransferLinks({ view }: { view: CaseListView }) {
   const paths = pages.cases('admin');
   return (
     <p className="page-actions">
-      <a className="btn btn-secondary" href={paths.people}>
-        People
-      </a>{' '}
       <a className="btn btn-secondary" href={paths.import}>
         Import Cases
       </a>{' '}
@@ -253,9 +254,6 @@ function UserHead({ view, closed }: { view: CaseListView; closed: ClosedCaseCont
             New Case
           </a>
         )}
-        <a className="btn btn-secondary" href={paths.people}>
-          People
-        </a>
         <a className="btn btn-secondary" href={paths.import}>
           Import Cases
         </a>

@@ -97,7 +97,9 @@ export function createRowsStore(db: Kysely<DB>) {
       if (caseIds.length === 0) return;
       await sql`
         DELETE FROM case_parties WHERE role = 'beneficiary'
-          AND case_id IN (SELECT value::uuid FROM jsonb_array_elements_text(${asJson(caseIds)}::jsonb))`.execute(db);
+          AND case_id IN (SELECT value::uuid FROM jsonb_array_elements_text(${asJson(caseIds)}::jsonb))`.execute(
+        db,
+      );
     },
 
     async setFirmStatus(firmId: string, status: string): Promise<void> {

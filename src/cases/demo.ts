@@ -188,7 +188,16 @@ export async function seedDemoPractice(
   const ids = await store.insertMany(drafts.map((d) => d.row));
   for (const [year, last] of perYear) await store.setCounter(firm.id, year, last);
   await store.addHistory(drafts.flatMap((draft, i) => historyOf(ids[i], draft.row, draft.assignee)));
-  await seedDemoParties(db, firm.id, rng, drafts.map((d, i) => ({ id: ids[i], row: d.row, client: clientRows[clientIds.indexOf(d.row.client_id)] })));
+  await seedDemoParties(
+    db,
+    firm.id,
+    rng,
+    drafts.map((d, i) => ({
+      id: ids[i],
+      row: d.row,
+      client: clientRows[clientIds.indexOf(d.row.client_id)],
+    })),
+  );
 }
 
 /** The family forms whose petition a U.S. citizen or permanent resident spouse files (and sponsors). */
@@ -196,9 +205,27 @@ const PETITIONED: FormType[] = ['I-130', 'I-130A', 'I-485', 'I-864', 'I-751', 'I
 const SPOUSES = ['Michael', 'David', 'Sarah', 'Emily', 'James', 'Jessica', 'Robert', 'Ashley'];
 const US_FAMILIES = ['Johnson', 'Miller', 'Davis', 'Wilson', 'Anderson', 'Taylor', 'Thomas', 'Moore'];
 const EMPLOYERS = [
-  { name: 'Hudson Valley Robotics, Inc.', fein: '134567890', employeeCount: 240, naicsCode: '333249', nonprofit: false },
-  { name: 'Garden State Community Health Center', fein: '221234567', employeeCount: 85, naicsCode: '621498', nonprofit: true },
-  { name: 'Queens Analytics LLC', fein: '463456789', employeeCount: 18, naicsCode: '541511', nonprofit: false },
+  {
+    name: 'Hudson Valley Robotics, Inc.',
+    fein: '134567890',
+    employeeCount: 240,
+    naicsCode: '333249',
+    nonprofit: false,
+  },
+  {
+    name: 'Garden State Community Health Center',
+    fein: '221234567',
+    employeeCount: 85,
+    naicsCode: '621498',
+    nonprofit: true,
+  },
+  {
+    name: 'Queens Analytics LLC',
+    fein: '463456789',
+    employeeCount: 18,
+    naicsCode: '541511',
+    nonprofit: false,
+  },
 ];
 
 /**
@@ -221,7 +248,14 @@ async function seedDemoParties(
         case_id: id,
         role: 'employer',
         person_id: null,
-        organization: JSON.stringify({ ...employer, street: '200 Broadway', city: 'New York', state: 'NY', zip: '10007', country: 'United States' }),
+        organization: JSON.stringify({
+          ...employer,
+          street: '200 Broadway',
+          city: 'New York',
+          state: 'NY',
+          zip: '10007',
+          country: 'United States',
+        }),
       });
       continue;
     }
@@ -239,7 +273,13 @@ async function seedDemoParties(
       current_status: 'U.S. citizen',
     });
     for (const role of form === 'I-129F' ? (['petitioner'] as const) : (['petitioner', 'sponsor'] as const))
-      await people.insertParty({ firm_id: firmId, case_id: id, role, person_id: spouse.id, organization: null });
+      await people.insertParty({
+        firm_id: firmId,
+        case_id: id,
+        role,
+        person_id: spouse.id,
+        organization: null,
+      });
     if (form === 'I-485' && rng.chance(0.5)) {
       const child = await people.insert({
         firm_id: firmId,
@@ -252,7 +292,13 @@ async function seedDemoParties(
         a_number: null,
         address: client.address,
       });
-      await people.insertParty({ firm_id: firmId, case_id: id, role: 'derivative', person_id: child.id, organization: null });
+      await people.insertParty({
+        firm_id: firmId,
+        case_id: id,
+        role: 'derivative',
+        person_id: child.id,
+        organization: null,
+      });
     }
   }
 }

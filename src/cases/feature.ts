@@ -13,7 +13,13 @@ export const casesFeature = declareFeature({
   actions: CASES_ACTIONS,
   pages: CASE_PAGES,
   tables: [
-    { table: 'clients', scope: byFirm, key: ['id'], ids: ['id', 'firm_id'], omit: ['family_key', 'given_key'] },
+    {
+      table: 'clients',
+      scope: byFirm,
+      key: ['id'],
+      ids: ['id', 'firm_id'],
+      omit: ['family_key', 'given_key'],
+    },
     { table: 'case_counters', scope: byFirm, key: ['year'], ids: ['firm_id'] },
     {
       table: 'cases',

@@ -43,7 +43,8 @@ export const listPeople = action({
 export const getPerson = action({
   name: 'Get Person',
   category: PEOPLE,
-  description: "Read one of the firm's people with every section and their matters (the SSN as its last four digits).",
+  description:
+    "Read one of the firm's people with every section and their matters (the SSN as its last four digits).",
   method: 'GET',
   route: api.person('{id}'),
   notFound: PERSON_NOT_FOUND,

@@ -23,7 +23,10 @@ const orNull = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === undefined ? null : blankToNull(v)), schema.nullable());
 
 const text = (label: string, max: number = PEOPLE_LIMITS.text) =>
-  z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`);
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`);
 const date = (label: string) => orNull(dateField(label));
 const choice = <T extends readonly [string, ...string[]]>(label: string, options: T) =>
   z.enum(options, { error: `${label} must be one of ${options.join(', ')}` });
@@ -79,7 +82,10 @@ export const addressSchema = z
     ),
     province: orNull(text('Province')),
     postalCode: orNull(text('Postal code', 20)),
-    country: z.preprocess((v) => (v == null || (typeof v === 'string' && !v.trim()) ? 'United States' : v), text('Country')),
+    country: z.preprocess(
+      (v) => (v == null || (typeof v === 'string' && !v.trim()) ? 'United States' : v),
+      text('Country'),
+    ),
   })
   .refine((a) => !a.unitNumber || a.unitType, {
     message: 'Address: choose Apt., Ste. or Flr. for the unit number',
@@ -273,18 +279,32 @@ const ROLE_MESSAGE = `Role must be one of ${PARTY_ROLES.join(', ')}`;
 export const newPartySchema = z
   .object({
     role: z.enum(PARTY_ROLES, { error: ROLE_MESSAGE }),
-    personId: nullable(z.string({ error: 'Person must be an ID' }).trim().regex(UUID, 'Person must be an ID')),
+    personId: nullable(
+      z.string({ error: 'Person must be an ID' }).trim().regex(UUID, 'Person must be an ID'),
+    ),
     person: newPersonSchema.optional(),
     organization: organizationSchema.optional(),
   })
   .superRefine((v, ctx) => {
     if (v.role === 'employer') {
       if (!v.organization)
-        ctx.addIssue({ code: 'custom', message: 'An employer needs its organization: name, FEIN and address', path: ['organization'] });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'An employer needs its organization: name, FEIN and address',
+          path: ['organization'],
+        });
     } else if (!v.personId && !v.person) {
-      ctx.addIssue({ code: 'custom', message: 'Choose a person of the firm, or add a new one', path: ['personId'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Choose a person of the firm, or add a new one',
+        path: ['personId'],
+      });
     } else if (v.personId && v.person) {
-      ctx.addIssue({ code: 'custom', message: 'Give either a person of the firm or a new person, not both', path: ['personId'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Give either a person of the firm or a new person, not both',
+        path: ['personId'],
+      });
     }
   });
 

@@ -39,7 +39,9 @@ export function toPerson(row: PersonWithMatters): Person {
     cityOfBirth: row.city_of_birth,
     countryOfBirth: row.country_of_birth,
     sex: row.sex,
-    citizenships: [row.country_of_citizenship, ...row.other_citizenships].filter((c): c is string => Boolean(c)),
+    citizenships: [row.country_of_citizenship, ...row.other_citizenships].filter((c): c is string =>
+      Boolean(c),
+    ),
     aNumber: row.a_number,
     uscisAccountNumber: row.uscis_account_number,
     ssnLast4: row.ssn_last4,
@@ -66,7 +68,10 @@ export function toPerson(row: PersonWithMatters): Person {
 const json = (value: unknown) => JSON.stringify(value);
 
 /** The columns a change sets; left out of the input, left out here. The SSN is sealed, its last four kept. */
-function columnsOf(input: PersonChange, seal: (plain: string) => string): PersonColumns & { first_name?: string; last_name?: string } {
+function columnsOf(
+  input: PersonChange,
+  seal: (plain: string) => string,
+): PersonColumns & { first_name?: string; last_name?: string } {
   const c: PersonColumns & { first_name?: string; last_name?: string } = {};
   const set = <K extends keyof typeof c>(key: K, value: (typeof c)[K] | undefined) => {
     if (value !== undefined) c[key] = value;
@@ -99,7 +104,15 @@ function columnsOf(input: PersonChange, seal: (plain: string) => string): Person
     ['lastEntry', 'last_entry'],
   ] as const)
     if (input[key] !== undefined) c[column] = input[key] === null ? null : json(input[key]);
-  for (const key of ['otherNames', 'addresses', 'marriages', 'parents', 'children', 'employment', 'trips'] as const)
+  for (const key of [
+    'otherNames',
+    'addresses',
+    'marriages',
+    'parents',
+    'children',
+    'employment',
+    'trips',
+  ] as const)
     if (input[key] !== undefined) c[key === 'otherNames' ? 'other_names' : key] = json(input[key]);
   return c;
 }
@@ -115,7 +128,8 @@ function reasonsOf(
 ): MatchReason[] {
   const reasons: MatchReason[] = [];
   if (q.aNumber && row.a_number === q.aNumber) reasons.push('aNumber');
-  if (keys && row.family_key === keys.family && (!keys.given || row.given_key === keys.given)) reasons.push('name');
+  if (keys && row.family_key === keys.family && (!keys.given || row.given_key === keys.given))
+    reasons.push('name');
   if (q.dateOfBirth && row.date_of_birth === q.dateOfBirth) reasons.push('dateOfBirth');
   return reasons;
 }
@@ -178,7 +192,12 @@ export function createPeopleService(deps: PeopleDeps) {
   }
 
   /** Adds a checked person (checkNewPerson) in the caller's transaction. */
-  async function addPerson(trx: typeof db, firmId: string, actor: SessionUser, input: NewPerson): Promise<string> {
+  async function addPerson(
+    trx: typeof db,
+    firmId: string,
+    actor: SessionUser,
+    input: NewPerson,
+  ): Promise<string> {
     const { id } = await createPeopleStore(trx).insert({
       firm_id: firmId,
       first_name: input.givenName ?? '',
@@ -206,16 +225,21 @@ export function createPeopleService(deps: PeopleDeps) {
   async function partiesIn(firmId: string, caseId: string): Promise<Party[]> {
     const rows = await store.partiesOf(caseId);
     const people = new Map(
-      (await store.peopleOf(firmId, rows.flatMap((r) => (r.person_id ? [r.person_id] : [])))).map((p) => [
-        p.id,
-        toPerson(p),
-      ]),
+      (
+        await store.peopleOf(
+          firmId,
+          rows.flatMap((r) => (r.person_id ? [r.person_id] : [])),
+        )
+      ).map((p) => [p.id, toPerson(p)]),
     );
     return rows.map((r) => toParty(r, r.person_id ? (people.get(r.person_id) ?? null) : null));
   }
 
   return {
-    async list(actor: SessionUser, query: { q: string; page: number; pageSize: number }): Promise<PersonList> {
+    async list(
+      actor: SessionUser,
+      query: { q: string; page: number; pageSize: number },
+    ): Promise<PersonList> {
       const firmId = firmOf(actor);
       const [rows, total] = await Promise.all([
         store.page(firmId, query.q, (query.page - 1) * query.pageSize, query.pageSize),
@@ -311,7 +335,7 @@ export function createPeopleService(deps: PeopleDeps) {
         throw new ServiceError(
           'conflict',
           "A case's beneficiary is its client: change the case's client to change the beneficiary.",
-          { role: 'Change the case\'s client instead' },
+          { role: "Change the case's client instead" },
         );
       if (SINGLE_ROLES.includes(input.role)) {
         const [holder] = await store.holderOf(caseId, input.role);
@@ -331,10 +355,17 @@ export function createPeopleService(deps: PeopleDeps) {
           input.role === 'employer'
             ? null
             : (input.personId ?? (await addPerson(trx, firmId, actor, input.person!)));
-        if (personId && (await createPeopleStore(trx).holderOf(caseId, input.role)).some((h) => h.person_id === personId))
-          throw new ServiceError('conflict', `This person is already a ${PARTY_ROLE_LABELS[input.role].toLowerCase()} of the case.`, {
-            personId: 'Already in this role',
-          });
+        if (
+          personId &&
+          (await createPeopleStore(trx).holderOf(caseId, input.role)).some((h) => h.person_id === personId)
+        )
+          throw new ServiceError(
+            'conflict',
+            `This person is already a ${PARTY_ROLE_LABELS[input.role].toLowerCase()} of the case.`,
+            {
+              personId: 'Already in this role',
+            },
+          );
         const party = await createPeopleStore(trx).insertParty({
           firm_id: firmId,
           case_id: caseId,

@@ -57,7 +57,9 @@ export function createPeopleStore(db: Kysely<DB>) {
     },
 
     async count(firmId: string, q: string): Promise<number> {
-      const row = await matching(firmId, q).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst();
+      const row = await matching(firmId, q)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
 
@@ -75,7 +77,15 @@ export function createPeopleStore(db: Kysely<DB>) {
      * The firm's people who may be this one: the same A-number, or the same family name (folded) with the
      * same given name or date of birth. At most 20, the closest first is the service's to say.
      */
-    matches(firmId: string, q: { familyName?: string | null; givenName?: string | null; dateOfBirth?: string | null; aNumber?: string | null }) {
+    matches(
+      firmId: string,
+      q: {
+        familyName?: string | null;
+        givenName?: string | null;
+        dateOfBirth?: string | null;
+        aNumber?: string | null;
+      },
+    ) {
       return db
         .selectFrom('clients')
         .selectAll('clients')
@@ -92,7 +102,9 @@ export function createPeopleStore(db: Kysely<DB>) {
             any.push(alike.length ? eb.and([sameFamily, eb.or(alike)]) : sameFamily);
           }
           if (q.givenName && q.dateOfBirth)
-            any.push(eb.and([eb('given_key', '=', folded(q.givenName)), eb('date_of_birth', '=', q.dateOfBirth)]));
+            any.push(
+              eb.and([eb('given_key', '=', folded(q.givenName)), eb('date_of_birth', '=', q.dateOfBirth)]),
+            );
           return eb.or(any);
         })
         .orderBy('created_at')
@@ -102,7 +114,10 @@ export function createPeopleStore(db: Kysely<DB>) {
 
     /** The keys a name folds to, to compare with a match's. */
     async foldedKeys(familyName: string, givenName: string) {
-      const row = await sql<{ family: string; given: string }>`SELECT ${folded(familyName)} AS family, ${folded(givenName)} AS given`.execute(db);
+      const row = await sql<{
+        family: string;
+        given: string;
+      }>`SELECT ${folded(familyName)} AS family, ${folded(givenName)} AS given`.execute(db);
       return row.rows[0];
     },
 
@@ -191,7 +206,13 @@ export function createPeopleStore(db: Kysely<DB>) {
         .execute();
     },
 
-    insertParty(row: { firm_id: string; case_id: string; role: PartyRole; person_id: string | null; organization: string | null }) {
+    insertParty(row: {
+      firm_id: string;
+      case_id: string;
+      role: PartyRole;
+      person_id: string | null;
+      organization: string | null;
+    }) {
       return db.insertInto('case_parties').values(row).returningAll().executeTakeFirstOrThrow();
     },
 
@@ -201,10 +222,20 @@ export function createPeopleStore(db: Kysely<DB>) {
 
     /** The case's beneficiary is its client: kept in step when the case's client changes. */
     async setBeneficiary(firmId: string, caseId: string, personId: string) {
-      await db.deleteFrom('case_parties').where('case_id', '=', caseId).where('role', '=', 'beneficiary').execute();
+      await db
+        .deleteFrom('case_parties')
+        .where('case_id', '=', caseId)
+        .where('role', '=', 'beneficiary')
+        .execute();
       await db
         .insertInto('case_parties')
-        .values({ firm_id: firmId, case_id: caseId, role: 'beneficiary', person_id: personId, organization: null })
+        .values({
+          firm_id: firmId,
+          case_id: caseId,
+          role: 'beneficiary',
+          person_id: personId,
+          organization: null,
+        })
         .execute();
     },
   };

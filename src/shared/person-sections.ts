@@ -84,7 +84,11 @@ export const PERSON_SECTIONS: readonly PersonSection[] = [
       },
       { key: 'email', label: 'Email', type: 'email' },
       { key: 'phone', label: 'Phone', type: 'tel' },
-      { key: 'address', label: 'Address (One Line)', hint: 'The address in the address history is the one the forms use.' },
+      {
+        key: 'address',
+        label: 'Address (One Line)',
+        hint: 'The address in the address history is the one the forms use.',
+      },
       { key: 'currentStatus', label: 'Current Immigration Status', hint: 'Such as F-1, H-1B, B-2, parolee.' },
     ],
   },
@@ -183,23 +187,21 @@ export const PERSON_SECTIONS: readonly PersonSection[] = [
       },
     ],
   },
-  ...(['parents', 'children'] as const).map(
-    (key): PersonSection => ({
-      id: key,
-      title: capital(key),
-      kind: 'list',
-      key,
-      entry: key === 'parents' ? 'Parent' : 'Child',
-      fields: [
-        ...name(),
-        { key: 'sex', label: 'Sex', type: 'select', options: options(SEXES, capital) },
-        { key: 'dateOfBirth', label: 'Date of Birth', type: 'date' },
-        { key: 'cityOfBirth', label: 'City or Town of Birth' },
-        { key: 'countryOfBirth', label: 'Country of Birth' },
-        { key: 'residence', label: 'Where They Live Now' },
-      ],
-    }),
-  ),
+  ...(['parents', 'children'] as const).map((key): PersonSection => ({
+    id: key,
+    title: capital(key),
+    kind: 'list',
+    key,
+    entry: key === 'parents' ? 'Parent' : 'Child',
+    fields: [
+      ...name(),
+      { key: 'sex', label: 'Sex', type: 'select', options: options(SEXES, capital) },
+      { key: 'dateOfBirth', label: 'Date of Birth', type: 'date' },
+      { key: 'cityOfBirth', label: 'City or Town of Birth' },
+      { key: 'countryOfBirth', label: 'Country of Birth' },
+      { key: 'residence', label: 'Where They Live Now' },
+    ],
+  })),
   {
     id: 'employment',
     title: 'Employment History',
@@ -255,14 +257,18 @@ function entryOf(fields: readonly SectionField[], posted: Record<string, string>
  * A section's form as the PATCH input it stands for: a list's entries in order (an empty entry, or one
  * marked to remove, dropped), a record or null, the facts themselves; the SSN left out when left empty.
  */
-export function sectionInput(section: PersonSection, posted: Record<string, string>): Record<string, unknown> {
+export function sectionInput(
+  section: PersonSection,
+  posted: Record<string, string>,
+): Record<string, unknown> {
   if (section.kind === 'fields') {
     const input = entryOf(section.fields, posted, '') ?? {};
     for (const f of section.fields) if (f.type !== 'list' && input[f.key] === undefined) input[f.key] = '';
     if (input.ssn === '') delete input.ssn;
     return input;
   }
-  if (section.kind === 'record') return { [section.key!]: entryOf(section.fields, posted, `${section.key}.`) };
+  if (section.kind === 'record')
+    return { [section.key!]: entryOf(section.fields, posted, `${section.key}.`) };
   const entries: unknown[] = [];
   const count = Math.min(Number(posted[`${section.key}.count`]) || 0, 60);
   for (let i = 0; i < count; i++) {

@@ -1,3 +1,4 @@
+import { SECTION_IDS } from '../../src/shared/person-sections';
 import { DECLARED_PAGES } from '../../src/features';
 import type { AnyAction } from '../../src/access/action';
 import type { AnyPage } from '../../src/access/page';
@@ -49,10 +50,14 @@ describe('every declared page with each of its reads revoked', () => {
     await waitFor(
       async () => (await admin.agent.get(`/api/reports/${report.body.id}`)).body.status === 'done',
     );
+    const clientId = await one('clients');
     VALUES_OF = [
       [/\/firms\/:id/, [firmId]],
       [/\/cases\/:id/, [await one('cases')]],
       [/\/clients\/:id/, [await one('clients')]],
+      // Several parameters: their values in order, joined by '|'.
+      [/\/people\/:id\/edit\/:section/, SECTION_IDS.map((section) => `${clientId}|${section}`)],
+      [/\/people\/:id/, [clientId]],
       [/\/documents\/:id/, [document.body.id]],
       [/\/users\/:id/, [await one('users')]],
       [/\/reports\/:id/, [report.body.id]],
@@ -84,7 +89,10 @@ describe('every declared page with each of its reads revoked', () => {
     const values = VALUES_OF.find(([pattern]) => pattern.test(path))?.[1];
     if (!values?.length || values.includes(''))
       throw new Error(`The walk cannot fill ${param} in ${path}: teach VALUES_OF its kind.`);
-    return values.map((value) => path.replace(/:(\w+)/g, value));
+    return values.map((value) => {
+      const each = value.split('|');
+      return path.replace(/:(\w+)/g, () => each.shift() ?? value);
+    });
   }
 
   /** Sets one role's flags on one catalog action, as Permission Management does. */

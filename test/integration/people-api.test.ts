@@ -112,7 +112,11 @@ describe.each(BACKENDS)('people and parties on %s', (backend) => {
 
   it('adds a person with every section, answers the SSN only as its last four, and seals it at rest', async () => {
     const a = aNumber();
-    const res = await api(attorney).post('/people', { ...FULL_PERSON, familyName: `García${++unique}`, aNumber: a });
+    const res = await api(attorney).post('/people', {
+      ...FULL_PERSON,
+      familyName: `García${++unique}`,
+      aNumber: a,
+    });
     expect([res.status, res.body.error]).toEqual([201, undefined]);
     const person: Person = res.body;
     expect(person).toMatchObject({
@@ -125,7 +129,9 @@ describe.each(BACKENDS)('people and parties on %s', (backend) => {
       ssnLast4: '9876',
       language: 'es',
       i94: { number: '123456789A1', admitUntil: 'D/S', classOfAdmission: 'F1' },
-      addresses: [{ street: '1200 Main Street', unitType: 'apt', unitNumber: '4B', zip: '78701', province: null }],
+      addresses: [
+        { street: '1200 Main Street', unitType: 'apt', unitNumber: '4B', zip: '78701', province: null },
+      ],
       marriages: [{ spouseFamilyName: 'Smith', endedOn: null, howEnded: null }],
       parents: [{ givenName: 'José', dateOfBirth: null }],
       trips: [{ departed: '2023-12-18', returned: '2024-01-06', countries: ['Mexico'] }],
@@ -134,7 +140,11 @@ describe.each(BACKENDS)('people and parties on %s', (backend) => {
     expect(JSON.stringify(person)).not.toContain('321549876');
     expect(JSON.stringify(person)).not.toContain('321-54');
     expect(person).not.toHaveProperty('ssn');
-    const row = await db().selectFrom('clients').selectAll().where('id', '=', person.id).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('clients')
+      .selectAll()
+      .where('id', '=', person.id)
+      .executeTakeFirstOrThrow();
     expect(row.ssn_sealed).toMatch(/^v1\./);
     expect(JSON.stringify(row)).not.toContain('321-54-9876');
     expect(JSON.stringify(row)).not.toContain('321549876');
@@ -147,7 +157,10 @@ describe.each(BACKENDS)('people and parties on %s', (backend) => {
     const person = await newPerson({ ssn: '234567890' });
     const res = await api(attorney).get(`/people/${person.id}/ssn`);
     expect([res.status, res.body]).toEqual([200, { ssn: '234-56-7890' }]);
-    expect((await auditOf(person.id)).map((r) => r.action)).toEqual(['person.created', 'person.ssn-revealed']);
+    expect((await auditOf(person.id)).map((r) => r.action)).toEqual([
+      'person.created',
+      'person.ssn-revealed',
+    ]);
     // The matrix decides: with the reveal's read revoked for firm users, it is refused.
     const staff = await signIn(t.app, 'reti');
     const actions: Array<{ id: string; name: string }> = (await staff.agent.get('/api/actions')).body;
@@ -172,10 +185,20 @@ describe.each(BACKENDS)('people and parties on %s', (backend) => {
   it('finds possible matches with accents and case folded, by date of birth and by A-number', async () => {
     const family = `Fernández${++unique}`;
     const a = aNumber();
-    const first = await newPerson({ familyName: family, givenName: 'José Luis', dateOfBirth: '1985-03-02', aNumber: a });
+    const first = await newPerson({
+      familyName: family,
+      givenName: 'José Luis',
+      dateOfBirth: '1985-03-02',
+      aNumber: a,
+    });
     const folded = family.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase();
-    const byName = await api(attorney).get(`/people/matches?familyName=${encodeURIComponent(folded)}&givenName=jose-luis`);
-    expect([byName.status, byName.body.map((m: { person: Person }) => m.person.id)]).toEqual([200, [first.id]]);
+    const byName = await api(attorney).get(
+      `/people/matches?familyName=${encodeURIComponent(folded)}&givenName=jose-luis`,
+    );
+    expect([byName.status, byName.body.map((m: { person: Person }) => m.person.id)]).toEqual([
+      200,
+      [first.id],
+    ]);
     expect(byName.body[0].reasons).toEqual(['name']);
     const byBirth = await api(attorney).get(
       `/people/matches?familyName=${encodeURIComponent(family)}&givenName=Pepe&dateOfBirth=1985-03-02`,
@@ -196,13 +219,20 @@ describe.each(BACKENDS)('people and parties on %s', (backend) => {
     const family = `Ñúñez${++unique}`;
     const first = await newPerson({ familyName: family, givenName: 'María Fernanda' });
     const before = await db().selectFrom('clients').select('id').where('firm_id', '=', firmId).execute();
-    const res = await api(attorney).post('/people', { familyName: family.replace('Ñúñez', 'Nunez'), givenName: 'Maria Fernanda' });
+    const res = await api(attorney).post('/people', {
+      familyName: family.replace('Ñúñez', 'Nunez'),
+      givenName: 'Maria Fernanda',
+    });
     expect(res.status).toBe(409);
     expect(res.body.error).toBe(
       `This may be someone the firm already has: María Fernanda ${family}. Choose them, or confirm this is a new person.`,
     );
-    expect(res.body.matches).toEqual([expect.objectContaining({ person: expect.objectContaining({ id: first.id }), reasons: ['name'] })]);
-    expect((await db().selectFrom('clients').select('id').where('firm_id', '=', firmId).execute()).length).toBe(before.length);
+    expect(res.body.matches).toEqual([
+      expect.objectContaining({ person: expect.objectContaining({ id: first.id }), reasons: ['name'] }),
+    ]);
+    expect(
+      (await db().selectFrom('clients').select('id').where('firm_id', '=', firmId).execute()).length,
+    ).toBe(before.length);
     const confirmed = await api(attorney).post('/people', {
       familyName: family.replace('Ñúñez', 'Nunez'),
       givenName: 'Maria Fernanda',
@@ -240,7 +270,10 @@ describe.each(BACKENDS)('people and parties on %s', (backend) => {
       const res = await api(attorney).patch(`/people/${person.id}`, body);
       expect([res.status, field, res.body.fields?.[field]]).toEqual([422, field, message]);
     }
-    expect((await api(attorney).get(`/people/${person.id}`)).body).toMatchObject({ email: 'keep@example.com', ssnLast4: null });
+    expect((await api(attorney).get(`/people/${person.id}`)).body).toMatchObject({
+      email: 'keep@example.com',
+      ssnLast4: null,
+    });
   });
 
   it('changes sections whole, audits who and what, and lists people with their matters', async () => {
@@ -329,12 +362,22 @@ describe.each(BACKENDS)('people and parties on %s', (backend) => {
 
     const employer = await add({
       role: 'employer',
-      organization: { name: 'Acme Robotics, Inc.', fein: '12-3456789', employeeCount: '40', naicsCode: '333' },
+      organization: {
+        name: 'Acme Robotics, Inc.',
+        fein: '12-3456789',
+        employeeCount: '40',
+        naicsCode: '333',
+      },
     });
     expect([employer.status, employer.body.person, employer.body.organization]).toEqual([
       201,
       null,
-      expect.objectContaining({ name: 'Acme Robotics, Inc.', fein: '123456789', employeeCount: 40, nonprofit: false }),
+      expect.objectContaining({
+        name: 'Acme Robotics, Inc.',
+        fein: '123456789',
+        employeeCount: 40,
+        nonprofit: false,
+      }),
     ]);
     const noOrg = await add({ role: 'employer' });
     expect([noOrg.status, noOrg.body.fields.organization]).toEqual([
@@ -348,7 +391,13 @@ describe.each(BACKENDS)('people and parties on %s', (backend) => {
     ]);
 
     const parties: Party[] = (await api(attorney).get(`/cases/${caseId}/parties`)).body;
-    expect(parties.map((p) => p.role)).toEqual(['petitioner', 'beneficiary', 'derivative', 'sponsor', 'employer']);
+    expect(parties.map((p) => p.role)).toEqual([
+      'petitioner',
+      'beneficiary',
+      'derivative',
+      'sponsor',
+      'employer',
+    ]);
     const person = (await api(attorney).get(`/people/${petitioner.id}`)).body as Person;
     expect(person.matters).toEqual([expect.objectContaining({ caseId, roles: ['petitioner', 'sponsor'] })]);
 
@@ -378,13 +427,23 @@ describe.each(BACKENDS)('people and parties on %s', (backend) => {
     ])
       expect(res.status).toBe(404);
     const theirs = await newPerson({}, other);
-    const cross = await api(attorney).post(`/cases/${caseId}/parties`, { role: 'petitioner', personId: theirs.id });
+    const cross = await api(attorney).post(`/cases/${caseId}/parties`, {
+      role: 'petitioner',
+      personId: theirs.id,
+    });
     expect([cross.status, cross.body.error]).toEqual([404, 'Person not found.']);
     expect((await api(other).get('/people')).body.items.map((p: Person) => p.id)).toEqual([theirs.id]);
-    expect((await api(other).get(`/people/matches?familyName=${encodeURIComponent(person.familyName)}`)).body).toEqual([]);
+    expect(
+      (await api(other).get(`/people/matches?familyName=${encodeURIComponent(person.familyName)}`)).body,
+    ).toEqual([]);
 
     const staff = await signIn(t.app, 'reti');
-    for (const path of ['/people', `/people/${person.id}`, `/people/${person.id}/ssn`, `/cases/${caseId}/parties`])
+    for (const path of [
+      '/people',
+      `/people/${person.id}`,
+      `/people/${person.id}/ssn`,
+      `/cases/${caseId}/parties`,
+    ])
       expect((await api(staff).get(path)).status).toBe(403);
   });
 });

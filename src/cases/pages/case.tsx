@@ -58,8 +58,8 @@ type Props = {
   closed: ClosedCaseControls;
   /** The facts the rules read for the case, with their sources (absent where the matrix closes them). */
   caseFacts?: CaseFacts;
-  /** The people of the case in their roles (absent where the matrix closes them). */
-  parties?: Party[];
+  /** The people of the case in their roles. */
+  parties: Party[];
   /** Why a move just posted from this page was refused. */
   error?: string;
 };
@@ -149,7 +149,7 @@ function CasePage({ area, record, today, closed, caseFacts, parties, error }: Pr
         </section>
         <Moves area={area} record={record} closed={closed.move} reopenClosed={closed.reopen} />
       </div>
-      {parties && <PartiesPanel area={area} caseId={record.id} parties={parties} />}
+      {<PartiesPanel area={area} caseId={record.id} parties={parties} />}
       {caseFacts && <CaseRulesSection caseFacts={caseFacts} tools={area === 'user'} />}
       <DataTable
         caption="History"
@@ -216,15 +216,11 @@ function Moves(props: { area: CaseArea; record: CaseDetail; closed?: string; reo
 }
 
 /** A case as its page shows it: the case with its history, and its facts where the AI tools are open. */
-/** The parts of the case page read on their own: the parties panel is left out where the matrix closes it. */
-export const CASE_PARTS = { parties: listParties };
+/** The reads of every page that shows a case: the case, what the rules read of it, its parties. */
+export const CASE_READS = [getCase, caseRules, listParties];
 
-export async function loadCase({ read, closed }: PageContext<unknown>) {
-  const [record, facts, parties] = await Promise.all([
-    read(getCase),
-    read(caseRules),
-    closed.parties ? undefined : read(listParties),
-  ]);
+export async function loadCase({ read }: PageContext<unknown>) {
+  const [record, facts, parties] = await Promise.all([read(getCase), read(caseRules), read(listParties)]);
   return { record, facts, parties };
 }
 
@@ -290,8 +286,7 @@ export const casePage = page({
   path: inBothAreas((p) => p.view(':id')),
   // /cases/new, /cases/import and /cases/export are other pages'.
   passOn: true,
-  reads: [getCase, caseRules, listCases, assignees, caseCounts],
-  parts: CASE_PARTS,
+  reads: [...CASE_READS, listCases, assignees, caseCounts],
   offers: CASE_OFFERS,
   async load(ctx) {
     if (ctx.form?.refusal) return loadRefusedMove(ctx);

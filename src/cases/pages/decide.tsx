@@ -2,10 +2,9 @@ import type { Decision } from '../../shared/cases';
 import { page } from '../../access/page';
 import { HttpError } from '../../http/errors';
 import { canMove, isDecision, refusedMoveMessage } from '../../shared/cases';
-import { changeCase, getCase } from '../actions';
-import { caseRules } from '../reads';
+import { changeCase } from '../actions';
 import { areaOf, backPathOf, inBothAreas, meta, todayOf } from './area';
-import { CASE_PARTS, loadCase, renderCase } from './case';
+import { CASE_READS, loadCase, renderCase } from './case';
 import { CaseDecidePage } from './decide-view';
 
 /**
@@ -14,8 +13,7 @@ import { CaseDecidePage } from './decide-view';
  */
 export const caseDecidePage = page({
   path: inBothAreas((p) => p.decide(':id')),
-  reads: [getCase, caseRules],
-  parts: CASE_PARTS,
+  reads: CASE_READS,
   offers: { move: changeCase },
   async load(ctx) {
     const to = ctx.req.query.to;

@@ -7,7 +7,13 @@ import type { FormDone } from '../../access/action';
 import { page, type PageContext } from '../../access/page';
 import { stringFields } from '../../http/validation';
 import type { CaseDetail } from '../../shared/cases';
-import { PARTY_ROLE_LABELS, PARTY_ROLES, type Party, type Person, type PersonMatch } from '../../shared/people';
+import {
+  PARTY_ROLE_LABELS,
+  PARTY_ROLES,
+  type Party,
+  type Person,
+  type PersonMatch,
+} from '../../shared/people';
 import { pages } from '../../shared/paths';
 import { getCase } from '../actions';
 import { addParty, listParties, listPeople, removeParty } from '../people-actions';
@@ -64,7 +70,13 @@ export function PartiesPanel(props: { area: Area; caseId: string; parties: Party
   );
 }
 
-function PartiesTable(props: { area: Area; caseId: string; parties: Party[]; removable?: boolean; removeClosed?: string }) {
+function PartiesTable(props: {
+  area: Area;
+  caseId: string;
+  parties: Party[];
+  removable?: boolean;
+  removeClosed?: string;
+}) {
   const { csrfToken } = useRenderContext();
   return (
     <DataTable
@@ -80,9 +92,17 @@ function PartiesTable(props: { area: Area; caseId: string; parties: Party[]; rem
                   p.role === 'beneficiary' ? (
                     <span className="muted">The case's client</span>
                   ) : (
-                    <form method="post" action={pages.cases(props.area).partyRemove(props.caseId, p.id)} className="inline-form">
+                    <form
+                      method="post"
+                      action={pages.cases(props.area).partyRemove(props.caseId, p.id)}
+                      className="inline-form"
+                    >
                       <input type="hidden" name="_csrf" value={csrfToken} />
-                      <button type="submit" className="btn btn-danger-outline btn-small" disabled={Boolean(props.removeClosed)}>
+                      <button
+                        type="submit"
+                        className="btn btn-danger-outline btn-small"
+                        disabled={Boolean(props.removeClosed)}
+                      >
                         {`Remove ${PARTY_ROLE_LABELS[p.role].toLowerCase()}`}
                         <span className="visually-hidden">{` ${p.person?.name ?? p.organization?.name ?? ''}`}</span>
                       </button>
@@ -99,13 +119,25 @@ function PartiesTable(props: { area: Area; caseId: string; parties: Party[]; rem
   );
 }
 
-const ORG_FIELDS = ['name', 'fein', 'street', 'city', 'state', 'zip', 'country', 'employeeCount', 'naicsCode', 'nonprofit'] as const;
+const ORG_FIELDS = [
+  'name',
+  'fein',
+  'street',
+  'city',
+  'state',
+  'zip',
+  'country',
+  'employeeCount',
+  'naicsCode',
+  'nonprofit',
+] as const;
 
 /** The add form's fields as the action's input: a chosen person, a new one, or an employer. */
 function partyInput(fields: Record<string, string>) {
   const picked = (prefix: string, keys: readonly string[]) =>
     Object.fromEntries(keys.map((k) => [k, fields[`${prefix}${k}`] ?? '']));
-  if (fields.role === 'employer') return { role: 'employer', organization: picked('organization.', ORG_FIELDS) };
+  if (fields.role === 'employer')
+    return { role: 'employer', organization: picked('organization.', ORG_FIELDS) };
   const person = picked('person.', NEW_PERSON_FIELDS);
   return fields.personId || !person.familyName
     ? { role: fields.role, personId: fields.personId }
@@ -114,12 +146,16 @@ function partyInput(fields: Record<string, string>) {
 
 type PartiesData = { record: CaseDetail; parties: Party[]; found: Person[]; q: string };
 
-function PartiesPage(props: PartiesData & { area: Area; form?: PageContext['form']; addClosed?: string; removeClosed?: string }) {
+function PartiesPage(
+  props: PartiesData & { area: Area; form?: PageContext['form']; addClosed?: string; removeClosed?: string },
+) {
   const { csrfToken } = useRenderContext();
   const { area, record } = props;
   const paths = pages.cases(area);
   const refusal = props.form?.action === addParty.name ? props.form.refusal : undefined;
-  const posted = props.form ? stringFields(props.form.values, ['role', 'personId']) : { role: '', personId: '' };
+  const posted = props.form
+    ? stringFields(props.form.values, ['role', 'personId'])
+    : { role: '', personId: '' };
   const person = props.form
     ? Object.fromEntries(NEW_PERSON_FIELDS.map((k) => [k, String(props.form!.values[`person.${k}`] ?? '')]))
     : {};
@@ -138,14 +174,28 @@ function PartiesPage(props: PartiesData & { area: Area; form?: PageContext['form
         {`Parties of case ${record.caseNumber}`}
       </h1>
       {removeRefusal && <Alert kind="error">{removeRefusal}</Alert>}
-      <PartiesTable area={area} caseId={record.id} parties={props.parties} removable removeClosed={props.removeClosed} />
+      <PartiesTable
+        area={area}
+        caseId={record.id}
+        parties={props.parties}
+        removable
+        removeClosed={props.removeClosed}
+      />
       <section className="card" aria-labelledby="add-party-title">
         <h2 id="add-party-title">Add a Party</h2>
         {props.addClosed && <Alert kind="error">{props.addClosed}</Alert>}
         {refusal && <Alert kind="error">{refusal.message}</Alert>}
         {matches.length > 0 && <PossibleMatches area={area} matches={matches} />}
         <form method="get" action={paths.parties(record.id)} className="people-search" role="search">
-          <Field id="party-q" name="q" type="search" label="Find a person of the firm" defaultValue={props.q} hint="Name, email or A-number" maxLength={100} />
+          <Field
+            id="party-q"
+            name="q"
+            type="search"
+            label="Find a person of the firm"
+            defaultValue={props.q}
+            hint="Name, email or A-number"
+            maxLength={100}
+          />
           <div className="people-search-actions">
             <button type="submit" className="btn btn-secondary">
               Find
@@ -164,14 +214,26 @@ function PartiesPage(props: PartiesData & { area: Area; form?: PageContext['form
               required
               defaultValue={posted.role}
               error={refusal?.fields?.role}
-              options={[{ value: '', label: 'Choose a role' }, ...PARTY_ROLES.filter((r) => r !== 'beneficiary').map((r) => ({ value: r, label: PARTY_ROLE_LABELS[r] }))]}
+              options={[
+                { value: '', label: 'Choose a role' },
+                ...PARTY_ROLES.filter((r) => r !== 'beneficiary').map((r) => ({
+                  value: r,
+                  label: PARTY_ROLE_LABELS[r],
+                })),
+              ]}
             />
             {props.found.length > 0 && (
               <fieldset className="entry-fieldset">
                 <legend>{`People of the firm matching “${props.q}”`}</legend>
                 {props.found.map((p) => (
                   <div className="field field-check" key={p.id}>
-                    <input type="radio" id={`pick-${p.id}`} name="personId" value={p.id} defaultChecked={posted.personId === p.id} />
+                    <input
+                      type="radio"
+                      id={`pick-${p.id}`}
+                      name="personId"
+                      value={p.id}
+                      defaultChecked={posted.personId === p.id}
+                    />
                     <label htmlFor={`pick-${p.id}`}>
                       {p.name}
                       {p.dateOfBirth && (
@@ -185,11 +247,19 @@ function PartiesPage(props: PartiesData & { area: Area; form?: PageContext['form
                 ))}
               </fieldset>
             )}
-            {props.q && props.found.length === 0 && <p className="muted">{`No one of the firm matches “${props.q}”.`}</p>}
+            {props.q && props.found.length === 0 && (
+              <p className="muted">{`No one of the firm matches “${props.q}”.`}</p>
+            )}
             {refusal?.fields?.personId && <p className="field-error">{refusal.fields.personId}</p>}
             <fieldset className="entry-fieldset">
               <legend>Or a new person</legend>
-              <NewPersonFields prefix="person." values={person} errors={{}} askConfirm={matches.length > 0} optional />
+              <NewPersonFields
+                prefix="person."
+                values={person}
+                errors={{}}
+                askConfirm={matches.length > 0}
+                optional
+              />
             </fieldset>
             <fieldset className="entry-fieldset">
               <legend>Or, for the employer, the organization</legend>
@@ -207,10 +277,23 @@ function PartiesPage(props: PartiesData & { area: Area; form?: PageContext['form
                     ['naicsCode', 'NAICS Code'],
                   ] as const
                 ).map(([key, label, hint]) => (
-                  <Field key={key} id={`org-${key}`} name={`organization.${key}`} label={label} hint={hint} defaultValue={org[key] ?? ''} autoComplete="off" />
+                  <Field
+                    key={key}
+                    id={`org-${key}`}
+                    name={`organization.${key}`}
+                    label={label}
+                    hint={hint}
+                    defaultValue={org[key] ?? ''}
+                    autoComplete="off"
+                  />
                 ))}
                 <div className="field field-check">
-                  <input type="checkbox" id="org-nonprofit" name="organization.nonprofit" defaultChecked={org.nonprofit === 'on'} />
+                  <input
+                    type="checkbox"
+                    id="org-nonprofit"
+                    name="organization.nonprofit"
+                    defaultChecked={org.nonprofit === 'on'}
+                  />
                   <label htmlFor="org-nonprofit">A nonprofit organization</label>
                 </div>
               </div>
@@ -245,8 +328,19 @@ export const partiesPage = page({
     return { record, parties, found: found?.items ?? [], q };
   },
   render: (data: PartiesData, ctx) => ({
-    view: <PartiesPage {...data} area={areaOf(ctx.actor)} form={ctx.form} addClosed={ctx.closed.add} removeClosed={ctx.closed.remove} />,
-    meta: meta(`Parties of case ${data.record.caseNumber}`, `The people of case ${data.record.caseNumber} in their roles.`),
+    view: (
+      <PartiesPage
+        {...data}
+        area={areaOf(ctx.actor)}
+        form={ctx.form}
+        addClosed={ctx.closed.add}
+        removeClosed={ctx.closed.remove}
+      />
+    ),
+    meta: meta(
+      `Parties of case ${data.record.caseNumber}`,
+      `The people of case ${data.record.caseNumber} in their roles.`,
+    ),
   }),
   forms: [
     {

@@ -43,11 +43,17 @@ export function Matters({ area, person }: { area: Area; person: Person }) {
   );
 }
 
-function PeoplePage(props: { area: Area; q: string; list: Awaited<ReturnType<typeof listPeople.run>>; closed?: string }) {
+function PeoplePage(props: {
+  area: Area;
+  q: string;
+  list: Awaited<ReturnType<typeof listPeople.run>>;
+  closed?: string;
+}) {
   const paths = pages.cases(props.area);
   const { list, q } = props;
   const pagesCount = Math.max(1, Math.ceil(list.total / list.pageSize));
-  const at = (n: number) => `${paths.people}?${new URLSearchParams({ ...(q ? { q } : {}), page: String(n) })}`;
+  const at = (n: number) =>
+    `${paths.people}?${new URLSearchParams({ ...(q ? { q } : {}), page: String(n) })}`;
   return (
     <section className="section people-page">
       <p className="back-link">
@@ -68,7 +74,15 @@ function PeoplePage(props: { area: Area; q: string; list: Awaited<ReturnType<typ
         </div>
       </div>
       <form method="get" action={paths.people} className="card people-search" role="search">
-        <Field id="people-q" name="q" label="Search" defaultValue={q} type="search" hint="Name, email or A-number" maxLength={100} />
+        <Field
+          id="people-q"
+          name="q"
+          label="Search"
+          defaultValue={q}
+          type="search"
+          hint="Name, email or A-number"
+          maxLength={100}
+        />
         <div className="people-search-actions">
           <button type="submit" className="btn btn-secondary">
             Search
@@ -105,7 +119,8 @@ export const peopleListPage = page({
     const parsed = personListQuery.safeParse({ ...ctx.req.query, pageSize: PEOPLE_PAGE_SIZE });
     const query = parsed.success ? parsed.data : { q: '', page: 1, pageSize: PEOPLE_PAGE_SIZE };
     const list = await ctx.read(listPeople, { input: query });
-    if (query.page > 1 && list.items.length === 0) throw new HttpError(404, `The people list has no page ${query.page}.`);
+    if (query.page > 1 && list.items.length === 0)
+      throw new HttpError(404, `The people list has no page ${query.page}.`);
     return { list, q: query.q };
   },
   render: ({ list, q }, ctx) => ({
@@ -217,7 +232,16 @@ export const newPersonPage = page({
     const matches = matchesOf(refusal?.error);
     const values = form ? stringFields(form.values, NEW_PERSON_FIELDS) : {};
     return {
-      view: <NewPersonPage area={area} values={values} errors={refusal?.fields ?? {}} refusal={refusal?.message} matches={matches} closed={closed.create} />,
+      view: (
+        <NewPersonPage
+          area={area}
+          values={values}
+          errors={refusal?.fields ?? {}}
+          refusal={refusal?.message}
+          matches={matches}
+          closed={closed.create}
+        />
+      ),
       meta: meta('Add Person', 'Add a person to the firm.'),
     };
   },
@@ -259,7 +283,11 @@ function NewPersonPage(props: {
         <RequiredNote />
         <fieldset className="plain-fieldset" disabled={Boolean(props.closed)}>
           <legend className="visually-hidden">The new person</legend>
-          <NewPersonFields values={props.values} errors={props.errors} askConfirm={props.matches.length > 0} />
+          <NewPersonFields
+            values={props.values}
+            errors={props.errors}
+            askConfirm={props.matches.length > 0}
+          />
           <div className="form-actions">
             <button type="submit" className="btn btn-primary">
               Add Person

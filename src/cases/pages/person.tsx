@@ -59,25 +59,38 @@ function ssnFacts(area: Area, person: Person, revealClosed?: string): Values {
   };
 }
 
-function SectionView(props: { area: Area; person: Person; section: PersonSection; editClosed?: string; revealClosed?: string }) {
+function SectionView(props: {
+  area: Area;
+  person: Person;
+  section: PersonSection;
+  editClosed?: string;
+  revealClosed?: string;
+}) {
   const { person, section } = props;
   const values = person as unknown as Values;
   let body: ReactNode;
   if (section.kind === 'fields') {
-    const facts = { ...values, ...(section.id === 'numbers' ? ssnFacts(props.area, person, props.revealClosed) : {}) };
+    const facts = {
+      ...values,
+      ...(section.id === 'numbers' ? ssnFacts(props.area, person, props.revealClosed) : {}),
+    };
     body = (
       <dl className="details">
         {section.fields.map((f) => (
           <div key={f.key}>
             <dt>{f.label}</dt>
-            <dd>{f.key === 'ssn' ? (facts.ssn as ReactNode) ?? NOT_GIVEN : shown(f, facts[f.key])}</dd>
+            <dd>{f.key === 'ssn' ? ((facts.ssn as ReactNode) ?? NOT_GIVEN) : shown(f, facts[f.key])}</dd>
           </div>
         ))}
       </dl>
     );
   } else if (section.kind === 'record') {
     const record = values[section.key!] as Values | null;
-    body = record ? <Facts fields={section.fields} values={record} /> : <p className="muted">Not recorded.</p>;
+    body = record ? (
+      <Facts fields={section.fields} values={record} />
+    ) : (
+      <p className="muted">Not recorded.</p>
+    );
   } else {
     const entries = values[section.key!] as Values[];
     body =
@@ -97,7 +110,10 @@ function SectionView(props: { area: Area; person: Person; section: PersonSection
       <div className="section-head">
         <h2 id={`${section.id}-title`}>{section.title}</h2>
         {!props.editClosed && (
-          <a className="btn btn-secondary btn-small" href={pages.cases(props.area).personEdit(person.id, section.id)}>
+          <a
+            className="btn btn-secondary btn-small"
+            href={pages.cases(props.area).personEdit(person.id, section.id)}
+          >
             <Icon name="edit" />
             {`Edit ${section.title}`}
           </a>
@@ -132,7 +148,8 @@ function PersonPage(props: { area: Area; person: Person; editClosed?: string; re
         <h2 id="matters-title">Matters</h2>
         <Matters area={area} person={person} />
         <p className="muted">
-          Added <DateTimeText value={person.createdAt} />; last changed <DateTimeText value={person.updatedAt} />.
+          Added <DateTimeText value={person.createdAt} />; last changed{' '}
+          <DateTimeText value={person.updatedAt} />.
         </p>
       </section>
       {PERSON_SECTIONS.map((section) => (
@@ -162,11 +179,31 @@ export const personPage = page({
 });
 
 /** One field of a section's form, named as sectionInput reads it back. */
-function Input({ field, name, value, error }: { field: SectionField; name: string; value: unknown; error?: string }) {
+function Input({
+  field,
+  name,
+  value,
+  error,
+}: {
+  field: SectionField;
+  name: string;
+  value: unknown;
+  error?: string;
+}) {
   const id = `f-${name.replace(/\./g, '-')}`;
   const text = Array.isArray(value) ? value.join(', ') : value == null ? '' : String(value);
   if (field.type === 'select')
-    return <SelectField id={id} name={name} label={field.label} options={field.options!} defaultValue={text} hint={field.hint} error={error} />;
+    return (
+      <SelectField
+        id={id}
+        name={name}
+        label={field.label}
+        options={field.options!}
+        defaultValue={text}
+        hint={field.hint}
+        error={error}
+      />
+    );
   return (
     <Field
       id={id}
@@ -233,7 +270,13 @@ function SectionForm(props: {
                   />
                 ))}
               </div>
-              {!isNew && <CheckboxField id={`f-${section.key}-${i}-remove`} name={`${section.key}.${i}.remove`} label={`Remove ${section.entry!.toLowerCase()} ${i + 1}`} />}
+              {!isNew && (
+                <CheckboxField
+                  id={`f-${section.key}-${i}-remove`}
+                  name={`${section.key}.${i}.remove`}
+                  label={`Remove ${section.entry!.toLowerCase()} ${i + 1}`}
+                />
+              )}
             </fieldset>
           );
         })}
@@ -273,7 +316,9 @@ function SectionForm(props: {
 
 /** What a refused post typed, read back into the shape the form shows (the person's record's shape). */
 function postedValues(section: PersonSection, posted: Record<string, unknown>): Values {
-  const text = Object.fromEntries(Object.entries(posted).map(([k, v]) => [k, typeof v === 'string' ? v : '']));
+  const text = Object.fromEntries(
+    Object.entries(posted).map(([k, v]) => [k, typeof v === 'string' ? v : '']),
+  );
   const input = sectionInput(section, text);
   if (section.kind === 'fields') return input;
   return { [section.key!]: input[section.key!] ?? (section.kind === 'list' ? [] : null) };
@@ -306,7 +351,10 @@ export const personEditPage = page({
           closed={ctx.closed.edit}
         />
       ),
-      meta: meta(`${section.title}: ${person.name}`, `Change the ${section.title.toLowerCase()} of ${person.name}.`),
+      meta: meta(
+        `${section.title}: ${person.name}`,
+        `Change the ${section.title.toLowerCase()} of ${person.name}.`,
+      ),
     };
   },
   forms: [
@@ -338,11 +386,17 @@ export const personSsnPage = page({
     view: (
       <section className="section">
         <p className="back-link">
-          <a href={`${pages.cases(areaOf(ctx.actor)).person(person.id)}#numbers`}>{`← Back to ${person.name}`}</a>
+          <a
+            href={`${pages.cases(areaOf(ctx.actor)).person(person.id)}#numbers`}
+          >{`← Back to ${person.name}`}</a>
         </p>
         <h1 className="page-title">{`Social Security Number: ${person.name}`}</h1>
         <section className="card">
-          {ssn ? <p className="ssn-revealed">{ssn}</p> : <p className="muted">No Social Security number is on file.</p>}
+          {ssn ? (
+            <p className="ssn-revealed">{ssn}</p>
+          ) : (
+            <p className="muted">No Social Security number is on file.</p>
+          )}
           <p className="muted">This reveal is recorded in the firm’s audit log.</p>
         </section>
       </section>

@@ -7,10 +7,9 @@ import { useRenderContext } from '../../../views/context';
 import type { FormDone } from '../../access/action';
 import { page } from '../../access/page';
 import { isDecision } from '../../shared/cases';
-import { getCase, reopenDecision } from '../actions';
-import { caseRules } from '../reads';
+import { reopenDecision } from '../actions';
 import { areaOf, inBothAreas, meta } from './area';
-import { CASE_PARTS, loadCase, renderCase } from './case';
+import { CASE_READS, loadCase, renderCase } from './case';
 
 type CaseReopenPageProps = {
   area: CaseArea;
@@ -74,8 +73,7 @@ export function CaseReopenPage({ area, record, reason, error, fieldError, disabl
 /** An administrator's page to reopen a decision recorded by mistake; an undecided case's page says why (409). */
 export const caseReopenPage = page({
   path: inBothAreas((p) => p.reopen(':id')),
-  reads: [getCase, caseRules],
-  parts: CASE_PARTS,
+  reads: CASE_READS,
   offers: { reopen: reopenDecision },
   load: loadCase,
   render: (data, ctx) => {
