@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql, type Updateable } from 'kysely';
+import { type Kysely, type RawBuilder, type Selectable, sql, type Updateable } from 'kysely';
 import type { CasePartiesTable, ClientsTable, DB } from '../db/schema';
 import type { PartyRole, PersonMatter } from '../shared/people';
 import { FOLD_FROM, FOLD_TO } from './migrations/0018_people';
@@ -11,9 +11,10 @@ export type PersonColumns = Omit<
 >;
 export type PartyRow = Selectable<CasePartiesTable>;
 
-/** A searched name folded as the stored keys are (migration 0018). */
-const folded = (value: string) =>
-  sql<string>`btrim(regexp_replace(lower(translate(${value}::text, ${FOLD_FROM}::text, ${FOLD_TO}::text)), '\\s+', ' ', 'g'))`;
+/** A name (any text expression) folded as the stored keys are (migration 0018). */
+export const folded = (text: RawBuilder<unknown>) =>
+  sql<string>`btrim(regexp_replace(lower(translate(${text}, ${FOLD_FROM}::text, ${FOLD_TO}::text)), '\\s+', ' ', 'g'))`;
+export const foldedName = (value: string) => folded(sql`${value}::text`);
 
 /** Text inside a LIKE pattern, its own %, _ and backslash taken literally. */
 const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -34,7 +35,7 @@ export function createPeopleStore(db: Kysely<DB>) {
       const pattern = `%${literal(q.toLowerCase())}%`;
       found = found.where((eb) =>
         eb.or([
-          eb(sql`given_key || ' ' || family_key`, 'like', sql`'%' || ${folded(literal(q))} || '%'`),
+          eb(sql`given_key || ' ' || family_key`, 'like', sql`'%' || ${foldedName(literal(q))} || '%'`),
           eb(sql`lower(coalesce(email, ''))`, 'like', pattern),
           eb(sql`lower(coalesce(a_number, ''))`, 'like', pattern),
         ]),
@@ -95,15 +96,18 @@ export function createPeopleStore(db: Kysely<DB>) {
           const any = [];
           if (q.aNumber) any.push(eb('a_number', '=', q.aNumber));
           if (q.familyName) {
-            const sameFamily = eb('family_key', '=', folded(q.familyName));
+            const sameFamily = eb('family_key', '=', foldedName(q.familyName));
             const alike = [];
-            if (q.givenName) alike.push(eb('given_key', '=', folded(q.givenName)));
+            if (q.givenName) alike.push(eb('given_key', '=', foldedName(q.givenName)));
             if (q.dateOfBirth) alike.push(eb('date_of_birth', '=', q.dateOfBirth));
             any.push(alike.length ? eb.and([sameFamily, eb.or(alike)]) : sameFamily);
           }
           if (q.givenName && q.dateOfBirth)
             any.push(
-              eb.and([eb('given_key', '=', folded(q.givenName)), eb('date_of_birth', '=', q.dateOfBirth)]),
+              eb.and([
+                eb('given_key', '=', foldedName(q.givenName)),
+                eb('date_of_birth', '=', q.dateOfBirth),
+              ]),
             );
           return eb.or(any);
         })
@@ -117,7 +121,7 @@ export function createPeopleStore(db: Kysely<DB>) {
       const row = await sql<{
         family: string;
         given: string;
-      }>`SELECT ${folded(familyName)} AS family, ${folded(givenName)} AS given`.execute(db);
+      }>`SELECT ${foldedName(familyName)} AS family, ${foldedName(givenName)} AS given`.execute(db);
       return row.rows[0];
     },
 

@@ -278,12 +278,21 @@ export function createCasesService(deps: CasesDeps) {
       return client;
     }
     const name = input.clientName!.replace(/\s+/g, ' ');
+    // Nothing is merged or split silently: the name as the record writes it is that person; a name that
+    // differs only in accents or case may be them, and is asked about rather than made a second person.
     const named = await cases.clientsNamed(firmId, name);
-    if (named.length > 1) {
+    const exact = named.filter(
+      (c) => personName(c.first_name, c.last_name).toLowerCase() === name.toLowerCase(),
+    );
+    if (named.length > 1 && exact.length !== 1) {
       const message = `The firm has several clients named ${name}: choose one from the client's page`;
       throw new ServiceError('conflict', message, { clientName: message });
     }
-    if (named[0]) return named[0];
+    if (exact.length === 1) return exact[0];
+    if (named[0]) {
+      const message = `The firm has a client named ${personName(named[0].first_name, named[0].last_name)}: type the name as their record writes it to choose them, or add the new person on the People page first`;
+      throw new ServiceError('conflict', message, { clientName: message });
+    }
     const client = await cases.insertClient({
       firm_id: firmId,
       ...(({ firstName, lastName }) => ({ first_name: firstName, last_name: lastName }))(splitName(name)),

@@ -1,6 +1,7 @@
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type { CaseHistoryTable, CasesTable, ClientsTable, DB } from '../db/schema';
+import { foldedName } from './people-store';
 import {
   type CaseCounts,
   type CaseSortKey,
@@ -459,15 +460,15 @@ export function createCasesStore(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    /** The firm's clients of this full name, whatever its case (two at most: enough to tell it is ambiguous). */
+    /** The firm's people of this full name, accents and case folded (three at most: enough to tell). */
     clientsNamed(firmId: string, name: string): Promise<ClientRow[]> {
       return db
         .selectFrom('clients')
         .selectAll()
         .where('firm_id', '=', firmId)
-        .where(sql`lower(trim(first_name || ' ' || last_name))`, '=', name.toLowerCase())
+        .where(sql`btrim(given_key || ' ' || family_key)`, '=', foldedName(name))
         .orderBy('created_at')
-        .limit(2)
+        .limit(3)
         .execute();
     },
 

@@ -296,6 +296,17 @@ export function createTransferService(deps: TransferDeps) {
         const reason = `The firm has ${ids.length} clients named ${name}: open this case from the right client's page instead`;
         for (const line of lines) refuse(line, reason);
       }
+    // A name the firm has only with other accents or case may be that person: asked, never split silently.
+    const alike = await store.clientsAlike(
+      firmId,
+      [...clients.keys()].filter((key) => !existing.has(key)),
+    );
+    for (const [key, name] of alike)
+      for (const line of clients.get(key)!.lines)
+        refuse(
+          line,
+          `The firm has a client named ${name}: write the name as their record does to choose them, or add the new person on the People page first`,
+        );
     const adding = needing.filter((row) => !updates.has(row.line) && !row.receipt);
     const without = await store.withoutReceiptOf(
       firmId,

@@ -2,6 +2,7 @@
  * The bulk SQL of Import Cases and Export Data: many rows per statement, and the export read in keyset
  * batches. The filters and the order are the list's own (store.ts); only the batching is here.
  */
+import { folded } from './people-store';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
 import { type CaseSortKey, type CaseStatus, personName, STATUS_LABELS } from '../shared/cases';
@@ -212,6 +213,24 @@ export function createTransferStore(db: Kysely<DB>) {
           .orderBy('created_at')
           .execute();
         for (const row of rows) found.set(row.name, [...(found.get(row.name) ?? []), row.id]);
+      }
+      return found;
+    },
+
+    /**
+     * Of these full names ("maria garcia") that name no client exactly, those whose accents and case folded
+     * name someone of the firm: that person's name as their record writes it, by the name asked.
+     */
+    async clientsAlike(firmId: string, names: string[]): Promise<Map<string, string>> {
+      const found = new Map<string, string>();
+      for (const batch of chunks(names, LOOKUP_BATCH)) {
+        const { rows } = await sql<{ asked: string; first_name: string; last_name: string }>`
+          SELECT n.asked, c.first_name, c.last_name
+          FROM unnest(${batch}::text[]) AS n(asked)
+          JOIN clients c ON c.firm_id = ${firmId} AND btrim(c.given_key || ' ' || c.family_key) = ${folded(sql.ref('n.asked'))}
+          ORDER BY c.created_at`.execute(db);
+        for (const row of rows)
+          if (!found.has(row.asked)) found.set(row.asked, personName(row.first_name, row.last_name));
       }
       return found;
     },

@@ -242,6 +242,46 @@ describe.each(BACKENDS)('people and parties on %s', (backend) => {
     expect(confirmed.body.id).not.toBe(first.id);
   });
 
+  it('a case opened by a name that differs only in accents or case is asked about, never split silently', async () => {
+    const family = `García${++unique}`;
+    const maria = await newPerson({ familyName: family, givenName: 'María Fernanda' });
+    const message = `The firm has a client named María Fernanda ${family}: type the name as their record writes it to choose them, or add the new person on the People page first`;
+    const folded = `Maria Fernanda ${family.replace('í', 'i')}`;
+    const asked = await api(attorney).post('/cases', {
+      clientName: folded,
+      caseType: 'family',
+      formType: 'I-130',
+    });
+    expect([asked.status, asked.body.error, asked.body.fields]).toEqual([
+      409,
+      message,
+      { clientName: message },
+    ]);
+    const exact = await api(attorney).post('/cases', {
+      clientName: `maría fernanda ${family.toLowerCase()}`,
+      caseType: 'family',
+      formType: 'I-130',
+    });
+    expect([exact.status, exact.body.client?.id]).toEqual([201, maria.id]);
+
+    const csv = ['Client Name,Case Type,Form Type', `${folded},family,I-130`].join('\r\n');
+    const imported = await attorney.agent
+      .post('/api/cases/import')
+      .set('X-CSRF-Token', attorney.token)
+      .field('mode', 'valid-rows')
+      .attach('file', Buffer.from(csv), { filename: 'cases.csv', contentType: 'text/csv' });
+    expect([imported.status, imported.body.imported, imported.body.rejected]).toEqual([
+      200,
+      0,
+      [
+        {
+          line: 2,
+          reason: `The firm has a client named María Fernanda ${family}: write the name as their record does to choose them, or add the new person on the People page first`,
+        },
+      ],
+    ]);
+  });
+
   it('gives each bad field its message and keeps the person as it was', async () => {
     const person = await newPerson({ email: 'keep@example.com' });
     const cases: Array<[object, string, string]> = [
