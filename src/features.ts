@@ -13,6 +13,7 @@ import { brandingFeature } from './branding/feature';
 import { casesFeature } from './cases/feature';
 import { caseTransferFeature } from './cases/transfer-feature';
 import { peopleFeature } from './cases/people-feature';
+import { intakeFeature } from './intake/feature';
 import { contactFeature } from './contact/feature';
 import { demoFeature } from './demo/feature';
 import { documentsFeature } from './documents/feature';
@@ -50,6 +51,7 @@ export const FEATURES = [
   caseTransferFeature,
   casesFeature,
   peopleFeature,
+  intakeFeature,
   aiFeature,
   documentsFeature,
   formsFeature,

@@ -23,6 +23,8 @@ import { createSessionsStore } from './auth/store';
 import { createTransferService } from './cases/transfer-service';
 import { createClientsService } from './cases/client-service';
 import { createPeopleService } from './cases/people-service';
+import { firmOf } from './cases/service';
+import { createIntakeService } from './intake/service';
 import { createCasesService } from './cases/service';
 import { documentAnalysisQueue } from './documents/analysis-job';
 import { createSummarizer } from './documents/analysis/llm';
@@ -199,6 +201,7 @@ export function createServices(
   const cases = createCasesService(caseDeps);
   const clients = createClientsService(caseDeps);
   const people = createPeopleService({ ...caseDeps, sealer });
+  const intake = createIntakeService({ db, people, firmOf });
   const transfer = createTransferService({
     ...caseDeps,
     cases,
@@ -372,6 +375,7 @@ export function createServices(
     cases,
     clients,
     people,
+    intake,
     transfer,
     documents,
     ai,

@@ -127,3 +127,17 @@ export const expressPath = (route: string) => route.replace(/\{(\w+)\}/g, ':$1')
 
 /** The parameter names of a route, in order. */
 export const paramsOf = (route: string) => [...route.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+
+/**
+ * The catalog row a page read is checked as: a read the pages make that the API answers another way is
+ * decided by the row of the API action that shows the same data, so revoking that row closes the page too.
+ * Such reads have no route of their own.
+ */
+export const checkedAs = ({ name, description, category, method, route, grants }: ActionMeta) => ({
+  name,
+  description,
+  category,
+  method,
+  route,
+  grants,
+});

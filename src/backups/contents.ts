@@ -288,7 +288,9 @@ export async function restoreFirmBackup(
       if (plan.table === 'users') await freeLoginIds(trx, rows);
       // The cases' trigger named each restored case's beneficiary: the archive's parties say it as it was.
       if (plan.table === 'case_parties')
-        await createRowsStore(trx).removeTriggeredBeneficiaries(rows.map((r) => String(r.case_id)));
+        await createRowsStore(trx).removeTriggeredBeneficiaries(
+          rows.filter((r) => r.role === 'beneficiary').map((r) => String(r.case_id)),
+        );
       await createRowsStore(trx).insert(plan.table, rows);
       if (plan.table === 'cases')
         await createRowsStore(trx).removeTriggeredPayments(rows.map((r) => String(r.id)));

@@ -40,6 +40,8 @@ export const aNumberField = z
   .string({ error: A_NUMBER_MESSAGE })
   .trim()
   .transform((v) => v.toUpperCase().replace(/[\s-]/g, ''))
+  // Written without its A (as many notices print it), it is the same number.
+  .transform((v) => (/^\d{8,9}$/.test(v) ? `A${v}` : v))
   .refine((v) => A_NUMBER_PATTERN.test(v), A_NUMBER_MESSAGE);
 
 const SSN_MESSAGE = 'Social Security number must be 9 digits, such as 123-45-6789';
@@ -111,9 +113,15 @@ const marriageSchema = z
     path: ['howEnded'],
   });
 
+const yesNo = (label: string) => orNull(z.enum(['yes', 'no'], { error: `${label}: answer yes or no` }));
+
 const relativeSchema = z.object({
   familyName: requiredText('Family name', PEOPLE_LIMITS.name),
   givenName: orNull(text('Given name', PEOPLE_LIMITS.name)),
+  middleName: orNull(text('Middle name', PEOPLE_LIMITS.name)),
+  aNumber: orNull(aNumberField),
+  livingWithYou: yesNo('Lives with the person'),
+  applyingWithYou: yesNo('Applying with the person'),
   sex: orNull(choice('Sex', SEXES)),
   dateOfBirth: date('Date of birth'),
   cityOfBirth: orNull(text('City of birth')),
@@ -199,6 +207,18 @@ const personFacts = {
   children: list('Children', relativeSchema).optional(),
   employment: list('Employment', employmentSchema).optional(),
   trips: list('Trips outside the United States', tripSchema).optional(),
+  /** Merged into the facts on record: a key set to null is taken out. */
+  formFacts: z
+    .record(
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9-]{0,79}$/, 'Form facts: a key is lowercase letters, digits and hyphens'),
+      z.union([z.string().trim().max(2000), z.number().finite(), z.boolean(), z.null()], {
+        error: 'Form facts: a value is text, a number, true or false, or null',
+      }),
+    )
+    .refine((facts) => Object.keys(facts).length <= 500, 'Form facts: at most 500 at once')
+    .optional(),
 };
 
 /** POST {API}/people. One name alone is the family name (USCIS's rule). confirmNew: add despite matches. */

@@ -4,6 +4,7 @@ import type { Sealer } from '../secrets';
 import { todayIn } from '../shared/dates';
 import { ServiceError } from '../shared/errors';
 import {
+  type FormFacts,
   fullName,
   type MatchReason,
   type Organization,
@@ -59,6 +60,7 @@ export function toPerson(row: PersonWithMatters): Person {
     children: row.children,
     employment: row.employment,
     trips: row.trips,
+    formFacts: row.form_facts,
     matters: row.matters.map((m) => ({ ...m, roles: [...m.roles] })),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
@@ -71,6 +73,8 @@ const json = (value: unknown) => JSON.stringify(value);
 function columnsOf(
   input: PersonChange,
   seal: (plain: string) => string,
+  /** The form facts on record, which a change's merge into. */
+  facts: FormFacts = {},
 ): PersonColumns & { first_name?: string; last_name?: string } {
   const c: PersonColumns & { first_name?: string; last_name?: string } = {};
   const set = <K extends keyof typeof c>(key: K, value: (typeof c)[K] | undefined) => {
@@ -114,6 +118,13 @@ function columnsOf(
     'trips',
   ] as const)
     if (input[key] !== undefined) c[key === 'otherNames' ? 'other_names' : key] = json(input[key]);
+  if (input.formFacts !== undefined) {
+    const merged: FormFacts = { ...facts };
+    for (const [key, value] of Object.entries(input.formFacts))
+      if (value === null) delete merged[key];
+      else merged[key] = value;
+    c.form_facts = json(merged);
+  }
   return c;
 }
 
@@ -154,6 +165,18 @@ export function createPeopleService(deps: PeopleDeps) {
         const message = `A-number ${input.aNumber} belongs to ${fullName({ givenName: holder.first_name, familyName: holder.last_name })} already`;
         throw new ServiceError('conflict', message, { aNumber: message });
       }
+    }
+  }
+
+  /** A sealed SSN opened; one sealed under another key (restored from another installation) is asked again. */
+  function openSsn(sealed: string): string {
+    try {
+      return sealer.open(sealed);
+    } catch {
+      throw new ServiceError(
+        'conflict',
+        "The SSN on file was sealed under another installation's key (a restored backup): enter it again.",
+      );
     }
   }
 
@@ -264,7 +287,7 @@ export function createPeopleService(deps: PeopleDeps) {
       const before = await findIn(firmId, id);
       await checkFacts(firmId, input, id);
       await inTransaction(db, async (trx) => {
-        await createPeopleStore(trx).update(firmId, id, columnsOf(input, sealer.seal));
+        await createPeopleStore(trx).update(firmId, id, columnsOf(input, sealer.seal, before.formFacts));
         const after = toPerson((await createPeopleStore(trx).find(firmId, id))!);
         await createAuditService(trx).record({
           actorUserId: actor.id,
@@ -307,7 +330,7 @@ export function createPeopleService(deps: PeopleDeps) {
       const firmId = firmOf(actor);
       const row = await store.sealedSsn(firmId, id);
       if (!row) throw personNotFound();
-      const ssn = row.ssn_sealed ? sealer.open(row.ssn_sealed) : null;
+      const ssn = row.ssn_sealed ? openSsn(row.ssn_sealed) : null;
       await createAuditService(db).record({
         actorUserId: actor.id,
         action: 'person.ssn-revealed',

@@ -1,27 +1,11 @@
 import { z } from 'zod';
-import { type ActionMeta, declareFor } from '../access/action';
+import { checkedAs, declareFor } from '../access/action';
 import { type CasesDeps, getCase, listCases } from './actions';
 
 const read = declareFor<CasesDeps>();
 
 /** Cases on a firm user's dashboard. */
 const RECENT_CASES = 5;
-
-/**
- * The catalog row a page read is checked as: a read the pages make that the API answers another way (the
- * assignees, the counts, a client's cases) is decided by the row of the API action that shows the same
- * data, so revoking that row closes the page too. These reads have no route of their own.
- */
-const checkedAs = ({ name, description, category, method, route, grants }: ActionMeta) => ({
-  name,
-  description,
-  category,
-  method,
-  route,
-  grants,
-});
-
-/** The AI feature's part of the case page and the dashboard: a case's facts, the firm's next deadlines. */
 
 /** The firm's active users a case can be assigned to, by name (the names cases show: Get Cases). */
 export const assignees = read({

@@ -19,7 +19,9 @@ import type {
   Organization,
   PartyRole,
   Passport,
+  QuestionnaireStatus,
   PersonName,
+  FormFacts,
   Relative,
   Sex,
   Trip,
@@ -258,6 +260,7 @@ export interface ClientsTable {
   children: JsonList<Relative>;
   employment: JsonList<Employment>;
   trips: JsonList<Trip>;
+  form_facts: ColumnType<FormFacts, string | undefined, string>;
   family_key: ColumnType<string, never, never>;
   given_key: ColumnType<string, never, never>;
   created_at: ColumnType<Date, Date | undefined, never>;
@@ -277,6 +280,26 @@ export interface CasePartiesTable {
   person_id: string | null;
   organization: JsonRecord<Organization>;
   created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface QuestionnairesTable {
+  id: Generated<string>;
+  firm_id: string;
+  case_id: string;
+  party_id: string;
+  template: string;
+  language: Language;
+  status: ColumnType<QuestionnaireStatus, QuestionnaireStatus | undefined, QuestionnaireStatus>;
+  answers: ColumnType<Record<string, unknown>, string | undefined, string>;
+  accepted_answers: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  note: ColumnType<string | null, string | null | undefined, string | null>;
+  created_by: string | null;
+  accepted_by: ColumnType<string | null, string | null | undefined, string | null>;
+  sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  submitted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  accepted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: UpdatedAt;
 }
 
 export interface CaseCountersTable {
@@ -487,6 +510,7 @@ export interface DB {
   documents: DocumentsTable;
   clients: ClientsTable;
   case_parties: CasePartiesTable;
+  questionnaires: QuestionnairesTable;
   cases: CasesTable;
   case_counters: CaseCountersTable;
   case_history: CaseHistoryTable;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type ActionMeta, declareFor } from '../access/action';
+import { checkedAs, declareFor } from '../access/action';
 import { listCases } from '../cases/actions';
 import { caseListQuery } from '../cases/schema';
 import { firmOf } from '../cases/service';
@@ -7,20 +7,6 @@ import type { DocumentsDeps } from './actions';
 import { getDocument, listDocuments } from './actions';
 
 const read = declareFor<DocumentsDeps>();
-
-/**
- * The catalog row a page read is checked as: a read the pages make that the API answers another way (a
- * case picker's choices, a case's documents) is decided by the row of the API action that shows the same
- * data, so revoking that row closes the page too. These reads have no route of their own.
- */
-const checkedAs = ({ name, description, category, method, route, grants }: ActionMeta) => ({
-  name,
-  description,
-  category,
-  method,
-  route,
-  grants,
-});
 
 /** A case picker's choices: what its search finds, and the case chosen (cases' data: Get Cases). */
 export const pickCases = read({

@@ -91,6 +91,13 @@ export const pages = {
     parties: (caseId: string) => pagePath(`/${area}/cases/:id/parties`, { id: caseId }),
     partyRemove: (caseId: string, partyId: string) =>
       pagePath(`/${area}/cases/:id/parties/:partyId/delete`, { id: caseId, partyId }),
+    questionnaires: (caseId: string) => pagePath(`/${area}/cases/:id/questionnaires`, { id: caseId }),
+    /** A questionnaire's answers beside the record, to accept or ask again. */
+    questionnaire: (questionnaireId: string) =>
+      pagePath(`/${area}/questionnaires/:id`, { id: questionnaireId }),
+    /** The questionnaire filled in the office, with the client (?section= one section at a time). */
+    questionnaireFill: (questionnaireId: string) =>
+      pagePath(`/${area}/questionnaires/:id/fill`, { id: questionnaireId }),
   }),
   /**
    * Documents, in the area of the person's role: the Documents screen is a firm user's (SPEC's user menu);
@@ -238,6 +245,20 @@ export const api = {
   /** GET: the person's full SSN (audited). */
   personSsn: (personId: string) => apiPath('/people/{id}/ssn', { id: personId }),
   caseParties: (caseId: string) => apiPath('/cases/{id}/parties', { id: caseId }),
+  questionnaireTemplates: apiPath('/questionnaire-templates'),
+  questionnaireTemplate: (templateId: string) => apiPath('/questionnaire-templates/{id}', { id: templateId }),
+  caseQuestionnaires: (caseId: string) => apiPath('/cases/{id}/questionnaires', { id: caseId }),
+  questionnaire: (questionnaireId: string) => apiPath('/questionnaires/{id}', { id: questionnaireId }),
+  /** POST {answers: {questionId: answer}}: saved as given, each checked. */
+  questionnaireAnswers: (questionnaireId: string) =>
+    apiPath('/questionnaires/{id}/answers', { id: questionnaireId }),
+  questionnaireSubmit: (questionnaireId: string) =>
+    apiPath('/questionnaires/{id}/submit', { id: questionnaireId }),
+  questionnaireAccept: (questionnaireId: string) =>
+    apiPath('/questionnaires/{id}/accept', { id: questionnaireId }),
+  /** POST {note}: the firm asks again. */
+  questionnaireReturn: (questionnaireId: string) =>
+    apiPath('/questionnaires/{id}/return', { id: questionnaireId }),
   caseParty: (caseId: string, partyId: string) =>
     apiPath('/cases/{id}/parties/{partyId}', { id: caseId, partyId }),
   cleanup: apiPath('/cleanup'),

@@ -64,6 +64,11 @@ export type LastEntry = { date: string | null; place: string | null; status: str
 export type Relative = {
   familyName: string;
   givenName: string | null;
+  middleName: string | null;
+  aNumber: string | null;
+  /** A child's: whether they live with the person, and apply with them ("yes", "no"). */
+  livingWithYou: 'yes' | 'no' | null;
+  applyingWithYou: 'yes' | 'no' | null;
   sex: Sex | null;
   dateOfBirth: string | null;
   cityOfBirth: string | null;
@@ -83,6 +88,12 @@ export type Employment = {
 };
 
 export type Trip = { departed: string; returned: string | null; countries: string[] };
+
+/**
+ * What a form asks that has no field of its own, by key: the yes/no eligibility answers
+ * (`n400-p9-1`: "yes"), marital status, household size, income…; filled by questionnaires.
+ */
+export type FormFacts = Record<string, string | number | boolean>;
 
 /** A party that is an organization: an employer. */
 export type Organization = {
@@ -137,6 +148,7 @@ export type Person = PersonName & {
   children: Relative[];
   employment: Employment[];
   trips: Trip[];
+  formFacts: FormFacts;
   matters: PersonMatter[];
   createdAt: string;
   updatedAt: string;
@@ -190,6 +202,16 @@ export type Party = {
   person: Person | null;
   organization: Organization | null;
   createdAt: string;
+};
+
+export const QUESTIONNAIRE_STATUSES = ['draft', 'sent', 'in-progress', 'submitted', 'accepted'] as const;
+export type QuestionnaireStatus = (typeof QUESTIONNAIRE_STATUSES)[number];
+export const QUESTIONNAIRE_STATUS_LABELS: Record<QuestionnaireStatus, string> = {
+  draft: 'Draft',
+  sent: 'Sent',
+  'in-progress': 'In progress',
+  submitted: 'Submitted for review',
+  accepted: 'Accepted',
 };
 
 export const PEOPLE_LIMITS = {

@@ -38,6 +38,7 @@ const options = <T extends string>(values: readonly T[], label: (v: T) => string
   ...values.map((value) => ({ value, label: label(value) })),
 ];
 const capital = (word: string) => word[0].toUpperCase() + word.slice(1);
+const YES_NO = options(['yes', 'no'] as const, capital);
 
 const name = (required = true): SectionField[] => [
   { key: 'familyName', label: 'Family Name (Last Name)', required },
@@ -195,11 +196,19 @@ export const PERSON_SECTIONS: readonly PersonSection[] = [
     entry: key === 'parents' ? 'Parent' : 'Child',
     fields: [
       ...name(),
+      { key: 'middleName', label: 'Middle Name' },
       { key: 'sex', label: 'Sex', type: 'select', options: options(SEXES, capital) },
       { key: 'dateOfBirth', label: 'Date of Birth', type: 'date' },
       { key: 'cityOfBirth', label: 'City or Town of Birth' },
       { key: 'countryOfBirth', label: 'Country of Birth' },
       { key: 'residence', label: 'Where They Live Now' },
+      ...(key === 'children'
+        ? ([
+            { key: 'aNumber', label: 'A-Number' },
+            { key: 'livingWithYou', label: 'Lives With the Person', type: 'select', options: YES_NO },
+            { key: 'applyingWithYou', label: 'Applying With the Person', type: 'select', options: YES_NO },
+          ] satisfies SectionField[])
+        : []),
     ],
   })),
   {

@@ -51,6 +51,14 @@ describe('every declared page with each of its reads revoked', () => {
       async () => (await admin.agent.get(`/api/reports/${report.body.id}`)).body.status === 'done',
     );
     const clientId = await one('clients');
+    const caseId = await one('cases');
+    const user = signedIn.get('user')!;
+    const beneficiary = (await user.agent.get(`/api/cases/${caseId}/parties`)).body[0];
+    const questionnaire = await user.agent
+      .post(`/api/cases/${caseId}/questionnaires`)
+      .set('X-CSRF-Token', user.token)
+      .send({ template: 'family', partyId: beneficiary.id });
+    expect(questionnaire.status).toBe(201);
     VALUES_OF = [
       [/\/firms\/:id/, [firmId]],
       [/\/cases\/:id/, [await one('cases')]],
@@ -58,6 +66,7 @@ describe('every declared page with each of its reads revoked', () => {
       // Several parameters: their values in order, joined by '|'.
       [/\/people\/:id\/edit\/:section/, SECTION_IDS.map((section) => `${clientId}|${section}`)],
       [/\/people\/:id/, [clientId]],
+      [/\/questionnaires\/:id/, [questionnaire.body.id]],
       [/\/documents\/:id/, [document.body.id]],
       [/\/users\/:id/, [await one('users')]],
       [/\/reports\/:id/, [report.body.id]],

@@ -47,6 +47,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ADD COLUMN children jsonb NOT NULL DEFAULT '[]',
       ADD COLUMN employment jsonb NOT NULL DEFAULT '[]',
       ADD COLUMN trips jsonb NOT NULL DEFAULT '[]',
+      ADD COLUMN form_facts jsonb NOT NULL DEFAULT '{}',
       ADD COLUMN family_key text GENERATED ALWAYS AS (${foldedName('last_name')}) STORED,
       ADD COLUMN given_key text GENERATED ALWAYS AS (${foldedName('first_name')}) STORED;
     CREATE INDEX clients_family_key_idx ON clients (firm_id, family_key);
@@ -90,7 +91,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       DROP COLUMN country_of_birth, DROP COLUMN other_citizenships, DROP COLUMN uscis_account_number,
       DROP COLUMN ssn_sealed, DROP COLUMN ssn_last4, DROP COLUMN language, DROP COLUMN passport, DROP COLUMN i94,
       DROP COLUMN last_entry, DROP COLUMN current_status, DROP COLUMN addresses, DROP COLUMN marriages,
-      DROP COLUMN parents, DROP COLUMN children, DROP COLUMN employment, DROP COLUMN trips,
+      DROP COLUMN parents, DROP COLUMN children, DROP COLUMN employment, DROP COLUMN trips, DROP COLUMN form_facts,
       DROP COLUMN family_key, DROP COLUMN given_key;
     `,
   );

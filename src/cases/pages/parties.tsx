@@ -58,12 +58,21 @@ export function PartiesPanel(props: { area: Area; caseId: string; parties: Party
     <section className="card parties-panel" aria-labelledby="parties-title">
       <div className="section-head">
         <h2 id="parties-title">Parties</h2>
-        {!props.manageClosed && (
-          <a className="btn btn-secondary btn-small" href={pages.cases(props.area).parties(props.caseId)}>
-            <Icon name="users" />
-            Manage Parties
+        <div className="page-actions">
+          {!props.manageClosed && (
+            <a className="btn btn-secondary btn-small" href={pages.cases(props.area).parties(props.caseId)}>
+              <Icon name="users" />
+              Manage Parties
+            </a>
+          )}
+          <a
+            className="btn btn-secondary btn-small"
+            href={pages.cases(props.area).questionnaires(props.caseId)}
+          >
+            <Icon name="forms" />
+            Questionnaires
           </a>
-        )}
+        </div>
       </div>
       <PartiesTable {...props} />
     </section>

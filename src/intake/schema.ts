@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../shared/people';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** POST {API}/cases/{id}/questionnaires. */
+export const newQuestionnaireSchema = z.object({
+  template: z.string({ error: 'Template is required' }).trim().min(1, 'Template is required'),
+  partyId: z
+    .string({ error: 'Choose a party of this case' })
+    .trim()
+    .regex(UUID, 'Choose a party of this case'),
+  language: z
+    .preprocess((v) => (v === '' ? undefined : v), z.enum(LANGUAGES, { error: 'Language must be en or es' }))
+    .optional(),
+  /** Sending by email needs the client portal; until it is there, a questionnaire is filled with the firm. */
+  send: z
+    .preprocess((v) => v === true || v === 'true' || v === 'on', z.boolean())
+    .refine(
+      (send) => !send,
+      'Sending a questionnaire by email needs the client portal, which is not available yet: fill it in with the client from the firm’s page',
+    )
+    .optional(),
+});
+
+/** POST {API}/questionnaires/{id}/answers: answers by question ID (a group's as a list of entries). */
+export const answersSchema = z.object({
+  answers: z.record(z.string().max(100), z.unknown(), {
+    error: 'answers must be an object of answers by question ID',
+  }),
+});
+
+export const returnSchema = z.object({
+  note: z
+    .string({ error: 'Say what should be looked at again' })
+    .trim()
+    .min(1, 'Say what should be looked at again')
+    .max(2000, 'The note must be at most 2,000 characters'),
+});
