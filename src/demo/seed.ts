@@ -6,6 +6,7 @@ import { createSettingsService } from '../settings/service';
 import { DEFAULT_SECURITY } from '../shared/settings';
 import { seedDemoAiUsage } from '../ai/demo';
 import { seedDemoPractice } from '../cases/demo';
+import { seedDemoQuestionnaires } from '../intake/demo';
 import { seedDemoDocuments } from '../documents/demo';
 import type { DocumentStorage } from '../documents/storage';
 import { todayIn } from '../shared/dates';
@@ -109,6 +110,7 @@ async function seedPractice(
   const attorney = staff[members.findIndex((u) => u.login_id === DEMO_ACCOUNTS.user.loginId)];
   const today = todayIn(DEMO_TIME_ZONE);
   await seedDemoPractice(trx, { id: firmId, today, attorney, staff }, DEMO_CLIENT_NAMES);
+  await seedDemoQuestionnaires(trx, { id: firmId, createdBy: attorney.id });
   await seedDemoAiUsage(trx, { id: firmId, today, staff });
   if (documents) await seedDemoDocuments(trx, { id: firmId, today, uploadedBy: attorney.id }, documents);
 }

@@ -9,7 +9,7 @@ import {
   type TestApp,
   visibleText,
 } from '../helpers/app';
-import { completeAnswers } from '../helpers/questionnaires';
+import { sampleAnswers } from '../../src/intake/demo';
 
 const api = (as: SignedIn) => ({
   get: (path: string) => as.agent.get(`/api${path}`),
@@ -175,7 +175,7 @@ describe.each(BACKENDS)('intake questionnaires on %s', (backend) => {
       /^\d+ required questions are not answered yet: “Family Name \(Last Name\)”/,
     );
 
-    const answers = completeAnswers(I751, 'beneficiary', {
+    const answers = sampleAnswers(I751, 'beneficiary', {
       familyName: m.client.familyName,
       givenName: 'Leila',
       hasOtherNames: 'yes',
@@ -280,7 +280,7 @@ describe.each(BACKENDS)('intake questionnaires on %s', (backend) => {
     });
 
     await api(attorney).post(`/questionnaires/${id}/answers`, {
-      answers: completeAnswers(I751, 'beneficiary', q.answers),
+      answers: sampleAnswers(I751, 'beneficiary', q.answers),
     });
     const submit = await attorney.agent
       .post(`/user/questionnaires/${id}/fill/submit`)

@@ -4,7 +4,7 @@ import { changesOf } from '../../src/intake/service';
 import type { Question } from '../../src/intake/template-schema';
 import { TEMPLATES } from '../../src/intake/templates';
 import type { Person } from '../../src/shared/people';
-import { completeAnswers } from '../helpers/questionnaires';
+import { sampleAnswers } from '../../src/intake/demo';
 
 /** A person with nothing on record: what accepting answers merges into. */
 const blank = (id: string) =>
@@ -68,7 +68,7 @@ describe.each([...TEMPLATES.values()].map((t) => [t.id, t] as const))(
     it.each(ROLES)(
       'as a %s, complete answers are accepted into the records as the person’s own form checks them',
       (role) => {
-        const answers = completeAnswers(template, role);
+        const answers = sampleAnswers(template, role);
         expect(missingOf(template, answers, role)).toEqual([]);
         const people = new Map<string, Person>();
         const changes = changesOf(template, answers, role, (party) => {
