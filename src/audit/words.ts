@@ -164,6 +164,13 @@ function documentIn(w: Words): string {
   return number ? `${name} to case ${number}` : name;
 }
 
+/** A person or an employer as the audit log keeps them: by name. */
+const nameIn = (w: Words) => text(w.after.name) ?? text(w.before.name) ?? 'a person';
+const roleOfParty = (row: Record<string, unknown>) => (text(row.role) ?? 'a party').replace('-', ' ');
+/** "“Naturalization (Form N-400)” of Ana Lopez" from a questionnaire as the audit log keeps it. */
+const questionnaireIn = (w: Words) =>
+  `“${text(w.after.title) ?? 'a questionnaire'}” of ${text(w.after.person) ?? 'a person'}`;
+
 const PHRASES: Record<string, (w: Words) => string> = {
   'report.generated': (w) =>
     `${w.actor} generated a ${text(w.after.title) ?? 'report'} report for ${text(w.after.period) ?? 'a period'}`,
@@ -189,6 +196,21 @@ const PHRASES: Record<string, (w: Words) => string> = {
   'client.created': (w) => `${w.actor} added the ${clientIn(w)}`,
   'client.updated': (w) => `${w.actor} updated the ${clientIn(w)}`,
   'client.deleted': (w) => `${w.actor} removed the ${clientIn(w)}`,
+  'person.created': (w) => `${w.actor} added ${nameIn(w)} to the firm's people`,
+  'person.updated': (w) =>
+    `${w.actor} updated the record of ${nameIn(w)}${w.after.ssnChanged ? ', their Social Security number included' : ''}`,
+  'person.deleted': (w) => `${w.actor} removed ${nameIn(w)} from the firm's people`,
+  'person.ssn-revealed': (w) => `${w.actor} revealed the Social Security number of ${nameIn(w)}`,
+  'case.party-added': (w) =>
+    `${w.actor} named ${nameIn(w)} ${roleOfParty(w.after)} of case ${text(w.after.caseNumber) ?? ''}`.trimEnd(),
+  'case.party-removed': (w) =>
+    `${w.actor} took ${nameIn(w)} out of the role of ${roleOfParty(w.before)} of case ${text(w.before.caseNumber) ?? ''}`.trimEnd(),
+  'questionnaire.created': (w) => `${w.actor} started the questionnaire ${questionnaireIn(w)}`,
+  'questionnaire.submitted': (w) => `${w.actor} submitted the questionnaire ${questionnaireIn(w)} for review`,
+  'questionnaire.returned': (w) =>
+    `${w.actor} asked again about the questionnaire ${questionnaireIn(w)}: ${text(w.after.note) ?? ''}`.trimEnd(),
+  'questionnaire.accepted': (w) =>
+    `${w.actor} accepted the answers to the questionnaire ${questionnaireIn(w)} into the records`,
   'firm.created': (w) => `${w.actor} added the firm ${firmIn(w)}`,
   'firm.updated': firmUpdated,
   'firm.deleted': (w) => `${w.actor} deleted the firm ${firmIn(w)}`,

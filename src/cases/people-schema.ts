@@ -30,10 +30,24 @@ const text = (label: string, max: number = PEOPLE_LIMITS.text) =>
 const date = (label: string) => orNull(dateField(label));
 const choice = <T extends readonly [string, ...string[]]>(label: string, options: T) =>
   z.enum(options, { error: `${label} must be one of ${options.join(', ')}` });
-const list = <T extends z.ZodType>(label: string, item: T) =>
+/** A list whose entry messages say which entry ("… (entry 2)"), since a page shows them above the list. */
+const list = <T extends z.ZodType>(label: string, item: T, max: number = PEOPLE_LIMITS.list) =>
   z
-    .array(item, { error: `${label} must be a list` })
-    .max(PEOPLE_LIMITS.list, `${label}: at most ${PEOPLE_LIMITS.list} entries`);
+    .array(z.unknown(), { error: `${label} must be a list` })
+    .max(max, `${label}: at most ${max} entries`)
+    .transform((entries, ctx) =>
+      entries.flatMap((entry, i): Array<z.output<T>> => {
+        const parsed = item.safeParse(entry);
+        if (parsed.success) return [parsed.data];
+        for (const issue of parsed.error.issues)
+          ctx.addIssue({
+            code: 'custom',
+            message: `${issue.message} (entry ${i + 1})`,
+            path: [i, ...issue.path],
+          });
+        return [];
+      }),
+    );
 
 /** "A123456789": A and 8 or 9 digits, spaces and dashes taken out. */
 export const aNumberField = z
@@ -203,7 +217,7 @@ const personFacts = {
   address: nullable(text('Address', CASE_LIMITS.address)),
   addresses: list('Addresses', addressSchema).optional(),
   marriages: list('Marriages', marriageSchema).optional(),
-  parents: list('Parents', relativeSchema).max(2, 'Parents: at most 2').optional(),
+  parents: list('Parents', relativeSchema, 2).optional(),
   children: list('Children', relativeSchema).optional(),
   employment: list('Employment', employmentSchema).optional(),
   trips: list('Trips outside the United States', tripSchema).optional(),

@@ -7,10 +7,8 @@ import {
   type FormFacts,
   fullName,
   type MatchReason,
-  type Organization,
   PARTY_ROLE_LABELS,
   type Party,
-  type PartyRole,
   type Person,
   type PersonList,
   type PersonMatch,
@@ -18,7 +16,7 @@ import {
 } from '../shared/people';
 import type { SessionUser } from '../shared/session';
 import type { MatchesQuery, NewParty, NewPerson, PersonChange } from './people-schema';
-import { createPeopleStore, type PartyRow, type PersonColumns, type PersonWithMatters } from './people-store';
+import { createPeopleStore, type PersonColumns, type PersonWithMatters } from './people-store';
 import { CASE_NOT_FOUND, type CasesDeps, firmOf } from './service';
 import { createCasesStore } from './store';
 
@@ -245,17 +243,17 @@ export function createPeopleService(deps: PeopleDeps) {
     return found;
   }
 
+  /** The parties of one of the firm's cases; none for a case it does not have. */
   async function partiesIn(firmId: string, caseId: string): Promise<Party[]> {
-    const rows = await store.partiesOf(caseId);
-    const people = new Map(
-      (
-        await store.peopleOf(
-          firmId,
-          rows.flatMap((r) => (r.person_id ? [r.person_id] : [])),
-        )
-      ).map((p) => [p.id, toPerson(p)]),
-    );
-    return rows.map((r) => toParty(r, r.person_id ? (people.get(r.person_id) ?? null) : null));
+    const rows = await store.partiesOf(firmId, caseId);
+    return rows.map((r) => ({
+      id: r.party_id,
+      caseId: r.party_case_id,
+      role: r.party_role,
+      person: r.party_person_id ? toPerson(r as PersonWithMatters) : null,
+      organization: r.party_organization,
+      createdAt: r.party_created_at.toISOString(),
+    }));
   }
 
   return {
@@ -291,11 +289,11 @@ export function createPeopleService(deps: PeopleDeps) {
         const after = toPerson((await createPeopleStore(trx).find(firmId, id))!);
         await createAuditService(trx).record({
           actorUserId: actor.id,
-          action: input.ssn !== undefined ? 'person.updated (SSN changed)' : 'person.updated',
+          action: 'person.updated',
           entity: 'person',
           entityId: id,
           before: audited(before),
-          after: audited(after),
+          after: { ...audited(after), ...(input.ssn !== undefined ? { ssnChanged: true } : {}) },
           firmId,
         });
       });
@@ -336,6 +334,7 @@ export function createPeopleService(deps: PeopleDeps) {
         action: 'person.ssn-revealed',
         entity: 'person',
         entityId: id,
+        after: { name: fullName({ givenName: row.first_name, familyName: row.last_name }) },
         firmId,
       });
       return { ssn: ssn && `${ssn.slice(0, 3)}-${ssn.slice(3, 5)}-${ssn.slice(5)}` };
@@ -343,8 +342,10 @@ export function createPeopleService(deps: PeopleDeps) {
 
     async parties(actor: SessionUser, caseId: string): Promise<Party[]> {
       const firmId = firmOf(actor);
-      await caseOf(firmId, caseId);
-      return partiesIn(firmId, caseId);
+      const parties = await partiesIn(firmId, caseId);
+      // A case always has its beneficiary: none means no such case in this firm.
+      if (parties.length === 0) await caseOf(firmId, caseId);
+      return parties;
     },
 
     /**
@@ -371,7 +372,7 @@ export function createPeopleService(deps: PeopleDeps) {
           );
         }
       }
-      if (input.personId) await findIn(firmId, input.personId);
+      const named = input.personId ? await findIn(firmId, input.personId) : undefined;
       if (input.person && input.role !== 'employer') await checkNewPerson(firmId, input.person);
       const row = await inTransaction(db, async (trx) => {
         const personId =
@@ -401,7 +402,14 @@ export function createPeopleService(deps: PeopleDeps) {
           action: 'case.party-added',
           entity: 'case',
           entityId: caseId,
-          after: { partyId: party.id, role: party.role, personId, organization: input.organization ?? null },
+          after: {
+            caseNumber: theCase.case_number,
+            partyId: party.id,
+            role: party.role,
+            personId,
+            name: input.person ? fullName(input.person) : (input.organization?.name ?? named?.name ?? null),
+            organization: input.organization ?? null,
+          },
           firmId,
         });
         return party;
@@ -419,6 +427,8 @@ export function createPeopleService(deps: PeopleDeps) {
           'conflict',
           "A case keeps its beneficiary, who is its client: change the case's client to change the beneficiary.",
         );
+      const theCase = await caseOf(firmId, caseId);
+      const who = (await partiesIn(firmId, caseId)).find((p) => p.id === partyId);
       await inTransaction(db, async (trx) => {
         await createPeopleStore(trx).removeParty(caseId, partyId);
         await createAuditService(trx).record({
@@ -426,22 +436,18 @@ export function createPeopleService(deps: PeopleDeps) {
           action: 'case.party-removed',
           entity: 'case',
           entityId: caseId,
-          before: { partyId, role: party.role, personId: party.person_id, organization: party.organization },
+          before: {
+            caseNumber: theCase.case_number,
+            partyId,
+            role: party.role,
+            personId: party.person_id,
+            name: who?.person?.name ?? who?.organization?.name ?? null,
+            organization: party.organization,
+          },
           firmId,
         });
       });
     },
-  };
-}
-
-function toParty(row: PartyRow, person: Person | null): Party {
-  return {
-    id: row.id,
-    caseId: row.case_id,
-    role: row.role as PartyRole,
-    person,
-    organization: row.organization as Organization | null,
-    createdAt: row.created_at.toISOString(),
   };
 }
 

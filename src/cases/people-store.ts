@@ -165,29 +165,31 @@ export function createPeopleStore(db: Kysely<DB>) {
       return rows.map((r) => r.case_number);
     },
 
-    /** The parties of a case, in the order of the roles, then the order they were added. */
-    partiesOf(caseId: string): Promise<PartyRow[]> {
+    /**
+     * The parties of one of the firm's cases with their people, in one statement: in the order of the roles,
+     * then the order they were added. None for a case of another firm (every case has its beneficiary).
+     */
+    partiesOf(firmId: string, caseId: string) {
       return db
         .selectFrom('case_parties')
-        .selectAll()
-        .where('case_id', '=', caseId)
-        .orderBy(
-          sql`array_position(ARRAY['petitioner','beneficiary','derivative','sponsor','joint-sponsor','household-member','employer','interpreter','preparer']::text[], role)`,
-        )
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
-    },
-
-    /** The people of these IDs (a case's parties), with their matters. */
-    peopleOf(firmId: string, ids: string[]): Promise<PersonWithMatters[]> {
-      if (ids.length === 0) return Promise.resolve([]);
-      return db
-        .selectFrom('clients')
+        .leftJoin('clients', 'clients.id', 'case_parties.person_id')
         .selectAll('clients')
         .select(mattersOf.as('matters'))
-        .where('firm_id', '=', firmId)
-        .where('id', 'in', ids)
+        .select([
+          'case_parties.id as party_id',
+          'case_parties.case_id as party_case_id',
+          'case_parties.role as party_role',
+          'case_parties.person_id as party_person_id',
+          'case_parties.organization as party_organization',
+          'case_parties.created_at as party_created_at',
+        ])
+        .where('case_parties.firm_id', '=', firmId)
+        .where('case_parties.case_id', '=', caseId)
+        .orderBy(
+          sql`array_position(ARRAY['petitioner','beneficiary','derivative','sponsor','joint-sponsor','household-member','employer','interpreter','preparer']::text[], case_parties.role)`,
+        )
+        .orderBy('case_parties.created_at')
+        .orderBy('case_parties.id')
         .execute();
     },
 
@@ -222,25 +224,6 @@ export function createPeopleStore(db: Kysely<DB>) {
 
     async removeParty(caseId: string, partyId: string) {
       await db.deleteFrom('case_parties').where('case_id', '=', caseId).where('id', '=', partyId).execute();
-    },
-
-    /** The case's beneficiary is its client: kept in step when the case's client changes. */
-    async setBeneficiary(firmId: string, caseId: string, personId: string) {
-      await db
-        .deleteFrom('case_parties')
-        .where('case_id', '=', caseId)
-        .where('role', '=', 'beneficiary')
-        .execute();
-      await db
-        .insertInto('case_parties')
-        .values({
-          firm_id: firmId,
-          case_id: caseId,
-          role: 'beneficiary',
-          person_id: personId,
-          organization: null,
-        })
-        .execute();
     },
   };
 }

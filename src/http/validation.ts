@@ -2,16 +2,12 @@ import type { z } from 'zod';
 import { ServiceError } from '../shared/errors';
 import type { FieldErrors } from '../shared/validation';
 
-/**
- * The first message for each field of a failed parse, keyed by field name; a message about one entry of a
- * list says which ("… (entry 2)").
- */
+/** The first message for each field of a failed parse, keyed by field name. */
 export function fieldErrors<K extends string>(error: z.ZodError): FieldErrors<K> {
   const errors: FieldErrors<K> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? 'form') as K;
-    const entry = issue.path[1];
-    errors[key] ??= typeof entry === 'number' ? `${issue.message} (entry ${entry + 1})` : issue.message;
+    errors[key] ??= issue.message;
   }
   return errors;
 }

@@ -256,6 +256,8 @@ export function createIntakeService(deps: IntakeDeps) {
           partyId: party.id,
           template: template.id,
           language: created.language,
+          title: template.title.en,
+          person: party.person!.name,
         });
         return created;
       });
@@ -326,6 +328,8 @@ export function createIntakeService(deps: IntakeDeps) {
           note: null,
         });
         await audit(trx, actor, firmId, id, 'questionnaire.submitted', {
+          title: template.title.en,
+          person: party.person!.name,
           progress: progressOf(template, row.answers as Answers, party.role),
         });
         return updated;
@@ -340,7 +344,11 @@ export function createIntakeService(deps: IntakeDeps) {
         throw new ServiceError('conflict', 'Only a submitted or accepted questionnaire can be asked again.');
       const saved = await inTransaction(db, async (trx) => {
         const updated = await createIntakeStore(trx).update(id, { status: 'in-progress', note });
-        await audit(trx, actor, firmId, id, 'questionnaire.returned', { note });
+        await audit(trx, actor, firmId, id, 'questionnaire.returned', {
+          note,
+          title: template.title.en,
+          person: party.person!.name,
+        });
         return updated;
       });
       return toQuestionnaire(actor, saved, party, template);
@@ -383,6 +391,8 @@ export function createIntakeService(deps: IntakeDeps) {
           note: null,
         });
         await audit(trx, actor, firmId, id, 'questionnaire.accepted', {
+          title: template.title.en,
+          person: party.person!.name,
           people: [...changes.keys()].map((p) => p.id),
         });
         return updated;

@@ -1,3 +1,4 @@
+import { SECTION_IDS } from '../../src/shared/person-sections';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -326,11 +327,20 @@ describe('accessibility: every kind of page, scanned by axe', () => {
       })
       .execute();
 
+    const beneficiary = (await attorney.agent.get(`/api/cases/${kase.id}/parties`)).body[0];
+    const questionnaire = await post(attorney, `/cases/${kase.id}/questionnaires`, {
+      template: 'naturalization',
+      partyId: beneficiary.id,
+      language: 'es',
+    });
     VALUES_OF = [
       [/\/firms\/:id/, [firmId]],
       [/\/cases\/:id\/reopen/, [approved.id]],
       [/\/cases\/:id/, [kase.id]],
       [/\/clients\/:id/, [kase.client.id]],
+      [/\/people\/:id\/edit\/:section/, SECTION_IDS.map((section) => `${kase.client.id}|${section}`)],
+      [/\/people\/:id/, [kase.client.id]],
+      [/\/questionnaires\/:id/, [questionnaire.body.id]],
       [/\/documents\/:id/, [notice.body.id]],
       [/\/users\/:id\/approval/, [requested.body.id]],
       [/\/users\/:id/, [attorneyId]],
@@ -359,7 +369,11 @@ describe('accessibility: every kind of page, scanned by axe', () => {
       const values = VALUES_OF.find(([pattern]) => pattern.test(p))?.[1];
       if (!values?.length || values.includes(''))
         throw new Error(`The walk cannot fill ${param} in ${p}: teach VALUES_OF its kind.`);
-      return values.map((value) => p.replace(/:(\w+)/g, value));
+      return values.map((value) => {
+        // Several parameters: their values in order, joined by '|'.
+        const each = value.split('|');
+        return p.replace(/:(\w+)/g, () => each.shift() ?? value);
+      });
     });
   }
 

@@ -215,7 +215,7 @@ describe.each(BACKENDS)('intake questionnaires on %s', (backend) => {
       .orderBy('seq')
       .execute();
     expect(audit.map((a) => a.action)).toEqual(
-      expect.arrayContaining(['person.updated (SSN changed)', 'person.updated', 'questionnaire.accepted']),
+      expect.arrayContaining(['person.updated', 'questionnaire.accepted']),
     );
 
     // Asked again with a note, a changed answer is flagged against the accepted one.
