@@ -37,6 +37,9 @@ const STAFF_OWN = new Set([
   // The USCIS forms' specification: the product's, the same for every firm.
   'Get Forms',
   'Get Form',
+  // The questionnaire templates: the product's, the same for every firm (granted to staff, they are no firm's).
+  'Get Questionnaire Templates',
+  'Get Questionnaire Template',
   // Staff's restores of sealed archives: counts and statuses, never a firm's contents (restore.test.ts).
   'List Restores',
 ]);
@@ -77,6 +80,11 @@ describe('platform staff and a firm’s data', () => {
     const clients = (await json(api('GET', '/clients', { pageSize: 200 }))).items;
     ids.case = cases[0].id;
     ids.client = cases[0].client.id;
+    const parties = await json(api('GET', `/cases/${ids.case}/parties`));
+    ids.party = parties[0].id;
+    ids.questionnaire = (
+      await json(api('POST', `/cases/${ids.case}/questionnaires`, { template: 'family', partyId: ids.party }))
+    ).id;
     const uploaded = await admin.agent
       .post('/api/documents/upload')
       .set('X-CSRF-Token', admin.token)
@@ -126,6 +134,10 @@ describe('platform staff and a firm’s data', () => {
         firms: firmId,
         cases: ids.case,
         clients: ids.client,
+        people: ids.client,
+        parties: ids.party,
+        questionnaires: ids.questionnaire,
+        'questionnaire-templates': 'family',
         documents: ids.document,
         users: ids.user,
         reports: ids.report,
