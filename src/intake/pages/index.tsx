@@ -234,7 +234,7 @@ function FillPage(props: {
       )}
       {props.message && <Alert kind="error">{props.message}</Alert>}
       <nav className="card" aria-label="Sections">
-        <ol className="section-links">
+        <ol className="questionnaire-steps">
           {sections.map((s) => (
             <li key={s.id}>
               <a
