@@ -11,6 +11,7 @@ import { DOCUMENT_GOALS, measureDocuments } from './documents';
 import { ISOLATION_GOALS, measureIsolation } from './isolation';
 import { measureRules, RULES_GOAL_PER_SECOND } from './rules';
 import { measureReports, REPORT_GOAL_MS } from './reports';
+import { INTAKE_GOALS, measureIntake } from './intake';
 import { type Child, ROOT, cleanUp, freePort, makeTempDir, startChild, waitForAnswer } from './children';
 import {
   CASE_COUNT,
@@ -49,6 +50,7 @@ const SECTIONS = [
   'isolation',
   'rules',
   'reports',
+  'intake',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 const chosen = process.argv.slice(2);
@@ -150,6 +152,10 @@ async function main(): Promise<void> {
   if (wanted('reports')) {
     step('reports at 100,000 cases (PostgreSQL; seeds its own schema first)');
     await reportFigures(databaseUrl);
+  }
+  if (wanted('intake')) {
+    step('intake: a questionnaire section saved and its page rendered (PostgreSQL)');
+    await intakeFigures(databaseUrl);
   }
 
   printTable();
@@ -350,6 +356,32 @@ async function transferFigures(): Promise<void> {
     });
   } catch (error) {
     failure(importName, error);
+  }
+}
+
+/** A questionnaire's largest section saved, and its fill page, p50 and p95 through the server. */
+async function intakeFigures(databaseUrl: string): Promise<void> {
+  const g = INTAKE_GOALS;
+  try {
+    const f = await measureIntake(databaseUrl);
+    row({
+      name: 'questionnaire answers saved (one section)',
+      value: `p95 ${f.save.p95.toFixed(0)} ms`,
+      goal: `≤ ${g.answerP95Ms} ms`,
+      verdict: f.save.p95 <= g.answerP95Ms ? 'PASS' : 'FAIL',
+      note: `p50 ${f.save.p50.toFixed(0)} ms; N-400 section ${f.section}, ${f.answers} answers per request`,
+    });
+    row({
+      name: 'questionnaire fill page (one section)',
+      value: `p95 ${f.page.p95.toFixed(0)} ms`,
+      goal: `≤ ${g.pageP95Ms} ms`,
+      verdict: f.page.p95 <= g.pageP95Ms ? 'PASS' : 'FAIL',
+      note: `p50 ${f.page.p50.toFixed(0)} ms`,
+    });
+  } catch (error) {
+    if (/not reachable/.test(firstLine(error)))
+      skip('questionnaire answers', `≤ ${g.answerP95Ms} ms`, firstLine(error));
+    else failure('questionnaire answers', error);
   }
 }
 
