@@ -6,15 +6,11 @@ import { sampleAnswers } from '../../src/intake/demo';
 import { TEMPLATES } from '../../src/intake/templates';
 import { signIn, signedInPage, startApp } from './app';
 import { makeTempDir } from './children';
+import { percentile } from './isolation';
 import { freshSchema } from './services';
 
 export const INTAKE_GOALS = { answerP95Ms: 200, pageP95Ms: 300 };
 const REQUESTS = 150;
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
 
 export type IntakeFigures = {
   section: string;

@@ -51,7 +51,8 @@ const headersOf = (session: Session, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-const percentile = (values: number[], p: number) => {
+/** The p-th percentile of values (nearest rank). */
+export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };

@@ -2,7 +2,8 @@ import type { Insertable, Kysely } from 'kysely';
 import type { CasesTable, DB } from '../db/schema';
 import { type CaseStatus, type CaseType, type FormType, STATUS_LABELS } from '../shared/cases';
 import { addDays } from '../shared/dates';
-import { createPeopleStore } from './people-store';
+import type { PartyRole } from '../shared/people';
+import { createPeopleStore, type NewPersonRow } from './people-store';
 import { caseNumberOf, createCasesStore, type NewClientRow, type NewHistoryRow } from './store';
 
 /** The demo practice's size: SPEC §9's sample dashboard figure. */
@@ -238,69 +239,71 @@ async function seedDemoParties(
   rng: ReturnType<typeof generator>,
   cases: Array<{ id: string; row: Insertable<CasesTable>; client: NewClientRow }>,
 ) {
-  const people = createPeopleStore(db);
+  const people: NewPersonRow[] = [];
+  /** Each party, its person named by their place in `people` (their ID once inserted). */
+  const parties: Array<{
+    case_id: string;
+    role: PartyRole;
+    person: number | null;
+    organization: string | null;
+  }> = [];
+  const born = (from: number, to: number) =>
+    `${rng.int(from, to)}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`;
   for (const { id, row, client } of cases) {
     const form = row.form_type as FormType;
     if (form === 'I-140') {
       const employer = EMPLOYERS[rng.int(0, EMPLOYERS.length - 1)];
-      await people.insertParty({
-        firm_id: firmId,
+      const address = {
+        street: '200 Broadway',
+        city: 'New York',
+        state: 'NY',
+        zip: '10007',
+        country: 'United States',
+      };
+      parties.push({
         case_id: id,
         role: 'employer',
-        person_id: null,
-        organization: JSON.stringify({
-          ...employer,
-          street: '200 Broadway',
-          city: 'New York',
-          state: 'NY',
-          zip: '10007',
-          country: 'United States',
-        }),
+        person: null,
+        organization: JSON.stringify({ ...employer, ...address }),
       });
       continue;
     }
     if (!PETITIONED.includes(form)) continue;
-    const spouse = await people.insert({
-      firm_id: firmId,
-      first_name: rng.pick(SPOUSES),
-      last_name: rng.chance(0.5) ? client.last_name : rng.pick(US_FAMILIES),
-      date_of_birth: `${rng.int(1960, 2000)}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`,
-      country_of_citizenship: 'United States',
-      email: null,
-      phone: null,
-      a_number: null,
-      address: client.address,
-      current_status: 'U.S. citizen',
-    });
-    for (const role of form === 'I-129F' ? (['petitioner'] as const) : (['petitioner', 'sponsor'] as const))
-      await people.insertParty({
+    const spouse =
+      people.push({
         firm_id: firmId,
-        case_id: id,
-        role,
-        person_id: spouse.id,
-        organization: null,
-      });
-    if (form === 'I-485' && rng.chance(0.5)) {
-      const child = await people.insert({
-        firm_id: firmId,
-        first_name: rng.pick(['Sofia', 'Mateo', 'Camila', 'Lucas', 'Amara', 'Daniel']),
-        last_name: client.last_name,
-        date_of_birth: `${rng.int(2010, 2020)}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`,
-        country_of_citizenship: client.country_of_citizenship,
-        email: null,
-        phone: null,
-        a_number: null,
+        first_name: rng.pick(SPOUSES),
+        last_name: rng.chance(0.5) ? client.last_name : rng.pick(US_FAMILIES),
+        date_of_birth: born(1960, 2000),
+        country_of_citizenship: 'United States',
         address: client.address,
-      });
-      await people.insertParty({
-        firm_id: firmId,
-        case_id: id,
-        role: 'derivative',
-        person_id: child.id,
-        organization: null,
-      });
+        current_status: 'U.S. citizen',
+      }) - 1;
+    for (const role of form === 'I-129F' ? (['petitioner'] as const) : (['petitioner', 'sponsor'] as const))
+      parties.push({ case_id: id, role, person: spouse, organization: null });
+    if (form === 'I-485' && rng.chance(0.5)) {
+      const child =
+        people.push({
+          firm_id: firmId,
+          first_name: rng.pick(['Sofia', 'Mateo', 'Camila', 'Lucas', 'Amara', 'Daniel']),
+          last_name: client.last_name,
+          date_of_birth: born(2010, 2020),
+          country_of_citizenship: client.country_of_citizenship,
+          address: client.address,
+        }) - 1;
+      parties.push({ case_id: id, role: 'derivative', person: child, organization: null });
     }
   }
+  // Two statements, not one per person and party: every server started with the demo seeds them.
+  const store = createPeopleStore(db);
+  const ids = await store.insertMany(people);
+  await store.insertParties(
+    parties.map(({ person, ...party }) => ({
+      ...party,
+      firm_id: firmId,
+      person_id: person === null ? null : ids[person],
+    })),
+  );
 }
 
 /** What a seeded case went through: opened, started, perhaps held, and decided. */

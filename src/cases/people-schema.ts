@@ -11,13 +11,8 @@ import {
   UNIT_TYPES,
 } from '../shared/people';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '../shared/validation';
-import { caseListQuery, dateField } from './schema';
+import { blankToNull, caseListQuery, dateField, nullable, UUID } from './schema';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A field a form leaves empty, or JSON sets to null, is cleared; left out, it stays as it is. */
-const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
-const nullable = <T extends z.ZodType>(schema: T) => z.preprocess(blankToNull, schema.nullable()).optional();
 /** Inside a list entry: empty is null, and a missing field is null too (an entry is written whole). */
 const orNull = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === undefined ? null : blankToNull(v)), schema.nullable());

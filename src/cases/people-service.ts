@@ -59,7 +59,7 @@ export function toPerson(row: PersonWithMatters): Person {
     employment: row.employment,
     trips: row.trips,
     formFacts: row.form_facts,
-    matters: row.matters.map((m) => ({ ...m, roles: [...m.roles] })),
+    matters: row.matters,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };

@@ -10,6 +10,14 @@ export type PersonColumns = Omit<
   'id' | 'firm_id' | 'created_at' | 'updated_at' | 'family_key' | 'given_key'
 >;
 export type PartyRow = Selectable<CasePartiesTable>;
+export type NewPersonRow = PersonColumns & { firm_id: string; first_name: string; last_name: string };
+type NewPartyRow = {
+  firm_id: string;
+  case_id: string;
+  role: PartyRole;
+  person_id: string | null;
+  organization: string | null;
+};
 
 /** A name (any text expression) folded as the stored keys are (migration 0018). */
 export const folded = (text: RawBuilder<unknown>) =>
@@ -125,8 +133,14 @@ export function createPeopleStore(db: Kysely<DB>) {
       return row.rows[0];
     },
 
-    insert(row: PersonColumns & { firm_id: string; first_name: string; last_name: string }) {
+    insert(row: NewPersonRow) {
       return db.insertInto('clients').values(row).returning('id').executeTakeFirstOrThrow();
+    },
+
+    /** People in one statement; their IDs in the order given. */
+    async insertMany(rows: NewPersonRow[]): Promise<string[]> {
+      if (rows.length === 0) return [];
+      return (await db.insertInto('clients').values(rows).returning('id').execute()).map((r) => r.id);
     },
 
     async update(firmId: string, id: string, columns: PersonColumns) {
@@ -212,14 +226,12 @@ export function createPeopleStore(db: Kysely<DB>) {
         .execute();
     },
 
-    insertParty(row: {
-      firm_id: string;
-      case_id: string;
-      role: PartyRole;
-      person_id: string | null;
-      organization: string | null;
-    }) {
+    insertParty(row: NewPartyRow) {
       return db.insertInto('case_parties').values(row).returningAll().executeTakeFirstOrThrow();
+    },
+
+    async insertParties(rows: NewPartyRow[]): Promise<void> {
+      if (rows.length > 0) await db.insertInto('case_parties').values(rows).execute();
     },
 
     async removeParty(caseId: string, partyId: string) {

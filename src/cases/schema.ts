@@ -18,11 +18,12 @@ import { isIsoDate } from '../shared/dates';
 import { optionalText, requiredText } from '../shared/fields';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '../shared/validation';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A field a form leaves empty, or JSON sets to null, is cleared; left out, it stays as it is. */
-const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
-const nullable = <T extends z.ZodType>(schema: T) => z.preprocess(blankToNull, schema.nullable()).optional();
+export const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+export const nullable = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(blankToNull, schema.nullable()).optional();
 
 export const caseTypeField = z.enum(CASE_TYPES, {
   error: 'Case type must be visa, citizenship, asylum or family',

@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import { UUID } from '../cases/schema';
 import { LANGUAGES } from '../shared/people';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** POST {API}/cases/{id}/questionnaires. */
 export const newQuestionnaireSchema = z.object({

@@ -128,6 +128,12 @@ export function changesOf(
   return changes;
 }
 
+/** Whose record a question fills: the party answering (`self`) or the person in another role of the case. */
+const personIn =
+  (parties: Party[], answering: Party) =>
+  (role: string): Person | undefined =>
+    (role === 'self' ? answering : parties.find((p) => p.role === role && p.person))?.person ?? undefined;
+
 /** Questionnaires: sent to a party of a case or filled with them, answered, reviewed and accepted. */
 export function createIntakeService(deps: IntakeDeps) {
   const { db, people } = deps;
@@ -368,8 +374,7 @@ export function createIntakeService(deps: IntakeDeps) {
             : 'Only a submitted questionnaire can be accepted: submit it first (every required question answered).';
         throw new ServiceError('conflict', message);
       }
-      const whose = (role: string) =>
-        (role === 'self' ? party : parties.find((p) => p.role === role && p.person))?.person ?? undefined;
+      const whose = personIn(parties, party);
       const changes = changesOf(template, row.answers as Answers, party.role, whose);
       for (const [person, change] of changes) {
         const parsed = personChangeSchema.safeParse(change);
@@ -404,8 +409,7 @@ export function createIntakeService(deps: IntakeDeps) {
     async review(actor: SessionUser, id: string) {
       const { row, parties, party, template } = await loaded(actor, id);
       const answers = row.answers as Answers;
-      const whose = (role: string) =>
-        (role === 'self' ? party : parties.find((p) => p.role === role && p.person))?.person ?? undefined;
+      const whose = personIn(parties, party);
       const onRecord = (q: Question): unknown => {
         if (!q.fills) return undefined;
         const person = whose(q.fills.party) as unknown as Record<string, unknown> | undefined;

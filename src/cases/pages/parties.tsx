@@ -1,3 +1,4 @@
+import type { CaseArea } from '../../../islands/ui/cases';
 import { Alert, Field, RequiredNote, SelectField } from '../../../islands/ui/form';
 import { Icon } from '../../../islands/ui/icon';
 import { DataTable } from '../../../views/components/DataTable';
@@ -20,10 +21,8 @@ import { addParty, listParties, listPeople, removeParty } from '../people-action
 import { areaOf, inBothAreas, meta } from './area';
 import { matchesOf, NEW_PERSON_FIELDS, NewPersonFields, PossibleMatches } from './people';
 
-type Area = 'admin' | 'user';
-
 /** Who holds the role, as one line: the person (with birth date and A-number) or the employer. */
-function Holder({ area, party }: { area: Area; party: Party }) {
+function Holder({ area, party }: { area: CaseArea; party: Party }) {
   if (party.person)
     return (
       <>
@@ -53,7 +52,12 @@ function Holder({ area, party }: { area: Area; party: Party }) {
 }
 
 /** The case page's panel: the people of the case in their roles, and the way to change them. */
-export function PartiesPanel(props: { area: Area; caseId: string; parties: Party[]; manageClosed?: string }) {
+export function PartiesPanel(props: {
+  area: CaseArea;
+  caseId: string;
+  parties: Party[];
+  manageClosed?: string;
+}) {
   return (
     <section className="card parties-panel" aria-labelledby="parties-title">
       <div className="section-head">
@@ -80,7 +84,7 @@ export function PartiesPanel(props: { area: Area; caseId: string; parties: Party
 }
 
 function PartiesTable(props: {
-  area: Area;
+  area: CaseArea;
   caseId: string;
   parties: Party[];
   removable?: boolean;
@@ -156,7 +160,12 @@ function partyInput(fields: Record<string, string>) {
 type PartiesData = { record: CaseDetail; parties: Party[]; found: Person[]; q: string };
 
 function PartiesPage(
-  props: PartiesData & { area: Area; form?: PageContext['form']; addClosed?: string; removeClosed?: string },
+  props: PartiesData & {
+    area: CaseArea;
+    form?: PageContext['form'];
+    addClosed?: string;
+    removeClosed?: string;
+  },
 ) {
   const { csrfToken } = useRenderContext();
   const { area, record } = props;

@@ -1,3 +1,4 @@
+import type { CaseArea } from '../../../islands/ui/cases';
 import { Alert, CheckboxField, Field, RequiredNote, SelectField } from '../../../islands/ui/form';
 import { Icon } from '../../../islands/ui/icon';
 import { Pagination } from '../../../islands/ui/pagination';
@@ -24,10 +25,9 @@ import { personListQuery } from '../people-schema';
 import { areaOf, inBothAreas, meta } from './area';
 
 const PEOPLE_PAGE_SIZE = 25;
-type Area = 'admin' | 'user';
 
 /** The matters of a person as links: case number and roles. */
-export function Matters({ area, person }: { area: Area; person: Person }) {
+export function Matters({ area, person }: { area: CaseArea; person: Person }) {
   if (person.matters.length === 0) return <span className="muted">None</span>;
   return (
     <ul className="plain-list">
@@ -44,7 +44,7 @@ export function Matters({ area, person }: { area: Area; person: Person }) {
 }
 
 function PeoplePage(props: {
-  area: Area;
+  area: CaseArea;
   q: string;
   list: Awaited<ReturnType<typeof listPeople.run>>;
   closed?: string;
@@ -143,7 +143,7 @@ export const NEW_PERSON_FIELDS = [
 type NewPersonField = (typeof NEW_PERSON_FIELDS)[number];
 
 /** The people a refused addition may already be, each a link to their page. */
-export function PossibleMatches({ area, matches }: { area: Area; matches: PersonMatch[] }) {
+export function PossibleMatches({ area, matches }: { area: CaseArea; matches: PersonMatch[] }) {
   return (
     <section className="card matches" aria-labelledby="matches-title">
       <h2 id="matches-title">Possible matches</h2>
@@ -257,7 +257,7 @@ export const newPersonPage = page({
 });
 
 function NewPersonPage(props: {
-  area: Area;
+  area: CaseArea;
   values: Partial<Record<NewPersonField, string>>;
   errors: FieldErrors<NewPersonField>;
   refusal?: string;

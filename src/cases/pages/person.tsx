@@ -1,3 +1,4 @@
+import type { CaseArea } from '../../../islands/ui/cases';
 import type { ReactNode } from 'react';
 import { Alert, CheckboxField, Field, RequiredNote, SelectField } from '../../../islands/ui/form';
 import { Icon } from '../../../islands/ui/icon';
@@ -19,7 +20,6 @@ import { changePerson, getPerson, revealSsn } from '../people-actions';
 import { areaOf, inBothAreas, meta } from './area';
 import { Matters } from './people';
 
-type Area = 'admin' | 'user';
 type Values = Record<string, unknown>;
 
 const NOT_GIVEN = <span className="muted">Not given</span>;
@@ -48,7 +48,7 @@ function Facts({ fields, values }: { fields: readonly SectionField[]; values: Va
 }
 
 /** The SSN as the page shows it: its last four, with the way to see it whole where the matrix allows. */
-function ssnFacts(area: Area, person: Person, revealClosed?: string): Values {
+function ssnFacts(area: CaseArea, person: Person, revealClosed?: string): Values {
   return {
     ssn: person.ssnLast4 ? (
       <>
@@ -60,7 +60,7 @@ function ssnFacts(area: Area, person: Person, revealClosed?: string): Values {
 }
 
 function SectionView(props: {
-  area: Area;
+  area: CaseArea;
   person: Person;
   section: PersonSection;
   editClosed?: string;
@@ -124,7 +124,7 @@ function SectionView(props: {
   );
 }
 
-function PersonPage(props: { area: Area; person: Person; editClosed?: string; revealClosed?: string }) {
+function PersonPage(props: { area: CaseArea; person: Person; editClosed?: string; revealClosed?: string }) {
   const { area, person } = props;
   return (
     <section className="section person-page">
@@ -221,7 +221,7 @@ function Input({
 
 /** The form of one section: a list's entries each in its fieldset, with one empty entry to add. */
 function SectionForm(props: {
-  area: Area;
+  area: CaseArea;
   person: Person;
   section: PersonSection;
   values: Values;

@@ -6,7 +6,9 @@ import { DateText, DateTimeText } from '../../../views/components/Dates';
 import { useRenderContext } from '../../../views/context';
 import type { FormDone } from '../../access/action';
 import { page, type PageContext } from '../../access/page';
+import type { CaseArea } from '../../../islands/ui/cases';
 import { getCase } from '../../cases/actions';
+import { areaOf, inBothAreas, meta } from '../../cases/pages/area';
 import { listParties } from '../../cases/people-actions';
 import { stringFields } from '../../http/validation';
 import type { CaseDetail } from '../../shared/cases';
@@ -36,14 +38,6 @@ import type { Question } from '../template-schema';
 import { TEMPLATES } from '../templates';
 import { answersFrom, QuestionFields } from './fields';
 
-type Area = 'admin' | 'user';
-const areaOf = (ctx: PageContext<unknown>): Area => (ctx.actor?.role === 'admin' ? 'admin' : 'user');
-const inBothAreas = (path: (p: ReturnType<typeof pages.cases>) => string) => [
-  path(pages.cases('admin')),
-  path(pages.cases('user')),
-];
-const meta = (title: string, description: string) => ({ title, description, noindex: true });
-
 function Progress({ q }: { q: Questionnaire }) {
   const { answered, required } = q.progress;
   return (
@@ -64,7 +58,7 @@ type CaseQuestionnairesData = {
 };
 
 function CaseQuestionnairesPage(
-  props: CaseQuestionnairesData & { area: Area; form?: PageContext['form']; closed?: string },
+  props: CaseQuestionnairesData & { area: CaseArea; form?: PageContext['form']; closed?: string },
 ) {
   const { csrfToken } = useRenderContext();
   const { area, record } = props;
@@ -173,14 +167,16 @@ export const caseQuestionnairesPage = page({
     return { record, parties, questionnaires, templates };
   },
   render: (data: CaseQuestionnairesData, ctx) => ({
-    view: <CaseQuestionnairesPage {...data} area={areaOf(ctx)} form={ctx.form} closed={ctx.closed.create} />,
+    view: (
+      <CaseQuestionnairesPage {...data} area={areaOf(ctx.actor)} form={ctx.form} closed={ctx.closed.create} />
+    ),
     meta: meta(`Questionnaires of case ${data.record.caseNumber}`, 'Intake questionnaires of a case.'),
   }),
   forms: [
     {
       action: createQuestionnaire,
       done: (ctx, q: { id: string }): FormDone => ({
-        to: pages.cases(areaOf(ctx)).questionnaireFill(q.id),
+        to: pages.cases(areaOf(ctx.actor)).questionnaireFill(q.id),
         flash: 'The questionnaire was created: fill it in with the client, section by section.',
       }),
     },
@@ -199,7 +195,7 @@ function sectionsShown(q: Questionnaire, answers: Answers): Section[] {
 }
 
 function FillPage(props: {
-  area: Area;
+  area: CaseArea;
   q: Questionnaire;
   section: Section;
   sections: Section[];
@@ -326,7 +322,7 @@ export const questionnaireFillPage = page({
     return {
       view: (
         <FillPage
-          area={areaOf(ctx)}
+          area={areaOf(ctx.actor)}
           q={q}
           section={section}
           sections={sections}
@@ -345,7 +341,7 @@ export const questionnaireFillPage = page({
       action: answerQuestionnaire,
       input: (fields) => ({ answers: answersFrom(fields) }),
       done: (ctx, q: Questionnaire): FormDone => {
-        const paths = pages.cases(areaOf(ctx));
+        const paths = pages.cases(areaOf(ctx.actor));
         const sections = sectionsShown(q, q.answers);
         const current = sectionFor(q, sections, ctx.req.query.section);
         const at = sections.findIndex((s) => s.id === current.id);
@@ -357,7 +353,7 @@ export const questionnaireFillPage = page({
       action: submitQuestionnaire,
       path: inBothAreas((p) => `${p.questionnaireFill(':id')}/submit`),
       done: (ctx, q: Questionnaire): FormDone => ({
-        to: pages.cases(areaOf(ctx)).questionnaire(q.id),
+        to: pages.cases(areaOf(ctx.actor)).questionnaire(q.id),
         flash: 'The answers were submitted for review.',
       }),
     },
@@ -388,7 +384,7 @@ const shown = (answer: Answer | undefined | unknown): ReactNode => {
 type Review = Awaited<ReturnType<typeof reviewQuestionnaire.run>>;
 
 function ReviewPage(props: {
-  area: Area;
+  area: CaseArea;
   review: Review;
   form?: PageContext['form'];
   closed: Record<string, string | undefined>;
@@ -513,7 +509,7 @@ export const questionnaireReviewPage = page({
   offers: { accept: acceptQuestionnaire, return: returnQuestionnaire },
   load: ({ read }) => read(reviewQuestionnaire),
   render: (review: Review, ctx) => ({
-    view: <ReviewPage area={areaOf(ctx)} review={review} form={ctx.form} closed={ctx.closed} />,
+    view: <ReviewPage area={areaOf(ctx.actor)} review={review} form={ctx.form} closed={ctx.closed} />,
     meta: meta(review.questionnaire.title, 'A questionnaire’s answers beside the record.'),
   }),
   forms: [
@@ -521,7 +517,7 @@ export const questionnaireReviewPage = page({
       action: acceptQuestionnaire,
       path: inBothAreas((p) => `${p.questionnaire(':id')}/accept`),
       done: (ctx, q: Questionnaire): FormDone => ({
-        to: pages.cases(areaOf(ctx)).questionnaire(q.id),
+        to: pages.cases(areaOf(ctx.actor)).questionnaire(q.id),
         flash: `The answers were accepted into the record of ${q.person.name}.`,
       }),
     },
@@ -529,7 +525,7 @@ export const questionnaireReviewPage = page({
       action: returnQuestionnaire,
       path: inBothAreas((p) => `${p.questionnaire(':id')}/return`),
       done: (ctx, q: Questionnaire): FormDone => ({
-        to: pages.cases(areaOf(ctx)).questionnaire(q.id),
+        to: pages.cases(areaOf(ctx.actor)).questionnaire(q.id),
         flash: `The questionnaire is open again for ${q.person.name}.`,
       }),
     },
