@@ -30,6 +30,9 @@ export const FLAGS: Array<{ flag: Flag; label: string }> = [
   { flag: 'canDelete', label: 'Delete' },
 ];
 
+/** The one note every closed Client checkbox points to (it would repeat on 140 rows otherwise). */
+const CLIENT_REASON_ID = 'permission-client-closed';
+
 /** The form field of one checkbox, such as `user.canRead`; the page route reads the same names. */
 export const flagField = (roleId: Role, flag: Flag) => `${roleId}.${flag}`;
 
@@ -186,6 +189,9 @@ function PermissionGrid(props: PermissionGridProps) {
       <p className="muted" role="status">
         {`${groups.reduce((n, g) => n + g.entries.length, 0)} of ${entries.length} actions shown, by category.`}
       </p>
+      <p className="muted" id={CLIENT_REASON_ID}>
+        {`Client column: ${ACCESS_MESSAGES.clientsOwnOnly}`}
+      </p>
       <div className="access-table-wrap">
         <table className="access-table" aria-busy={loading || undefined}>
           <caption className="visually-hidden">
@@ -293,16 +299,23 @@ function PermissionRow(props: {
                 {FLAGS.map(({ flag, label }) => {
                   // Staff keep this flag whatever they tick: shown fixed, with why, and still posted.
                   const locked = roleId === 'reti' && flag === entry.lockedFlag;
+                  // A client may hold only their own records' actions: the box stays empty, with why.
+                  const closed = roleId === 'client' && entry.clientClosed === true;
+                  const reason = locked
+                    ? ACCESS_MESSAGES.selfLockout
+                    : closed
+                      ? ACCESS_MESSAGES.clientsOwnOnly
+                      : undefined;
                   return (
-                    <label key={flag} title={locked ? ACCESS_MESSAGES.selfLockout : undefined}>
+                    <label key={flag} title={reason}>
                       <input
                         type="checkbox"
                         form={formId}
                         name={flagField(roleId, flag)}
                         aria-label={`${roleName} ${label} for ${entry.name}`}
-                        aria-describedby={locked ? lockedReasonId : undefined}
+                        aria-describedby={locked ? lockedReasonId : closed ? CLIENT_REASON_ID : undefined}
                         checked={role[flag]}
-                        disabled={!draft || locked}
+                        disabled={!draft || locked || closed}
                         onChange={(e) => props.onTick(entry, roleId, flag, e.target.checked)}
                       />
                       {locked && draft && (

@@ -19,6 +19,7 @@ import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security';
 import { api as apiPaths, pages } from './shared/paths';
 import { ROLES } from './shared/session';
+import { AREA_PATH } from './shared/constants';
 import { STAFF_SECURITY } from './shared/settings';
 
 export type { AppDeps };
@@ -177,7 +178,7 @@ export function createApp(deps: AppDeps): App {
   app.use(apiPath, api);
 
   // 7. Pages: each signed-in area behind its one guard, then every feature's pages and forms.
-  for (const role of ROLES) app.use(`/${role}`, areaGuard(role, render));
+  for (const role of ROLES) app.use(AREA_PATH[role], areaGuard(role, render));
   for (const feature of features) if (feature.pages) app.use(feature.pages);
 
   // 8. Any other page path goes home; errors become a clear message with the request ID.

@@ -14,6 +14,7 @@ import { casesFeature } from './cases/feature';
 import { caseTransferFeature } from './cases/transfer-feature';
 import { peopleFeature } from './cases/people-feature';
 import { intakeFeature } from './intake/feature';
+import { portalFeature } from './portal/feature';
 import { contactFeature } from './contact/feature';
 import { demoFeature } from './demo/feature';
 import { documentsFeature } from './documents/feature';
@@ -54,6 +55,7 @@ export const FEATURES = [
   intakeFeature,
   aiFeature,
   documentsFeature,
+  portalFeature,
   formsFeature,
   briefFeature,
   reportsFeature,

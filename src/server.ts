@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { createApp } from './app';
 import { ConfigError, DEFAULT_DEMO_PASSWORD, loadConfig } from './config';
 import { DEMO_ACCOUNTS } from './demo/accounts';
+import { DEMO_CLIENTS } from './portal/demo';
 import { readManifest } from './http/assets';
 import { gracefulStop } from './http/shutdown';
 import { createLogger } from './logger';
@@ -33,9 +34,9 @@ async function main(): Promise<void> {
     `  data: ${runtime.database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}; sessions: ${runtime.redis ? 'Redis' : 'database'}`,
   );
   if (config.demo) {
-    const ids = Object.values(DEMO_ACCOUNTS)
-      .map((a) => a.loginId)
-      .join(', ');
+    const ids = [...new Set([...Object.values(DEMO_ACCOUNTS), ...DEMO_CLIENTS].map((a) => a.loginId))].join(
+      ', ',
+    );
     const source = process.env.DEMO_PASSWORD
       ? 'the DEMO_PASSWORD environment variable'
       : `the default "${DEFAULT_DEMO_PASSWORD}" (set DEMO_PASSWORD to change it before the first run)`;

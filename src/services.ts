@@ -25,6 +25,7 @@ import { createClientsService } from './cases/client-service';
 import { createPeopleService } from './cases/people-service';
 import { firmOf } from './cases/service';
 import { createIntakeService } from './intake/service';
+import { createPortalService, languageOfClient } from './portal/service';
 import { createCasesService } from './cases/service';
 import { documentAnalysisQueue } from './documents/analysis-job';
 import { createSummarizer } from './documents/analysis/llm';
@@ -182,6 +183,7 @@ export function createServices(
     timeZone: config.timeZone,
     firmsIn,
     securityOf: settings.securityOf,
+    languageOfUser: languageOfClient,
   });
   const users = createUserAdminService({
     db,
@@ -201,7 +203,13 @@ export function createServices(
   const cases = createCasesService(caseDeps);
   const clients = createClientsService(caseDeps);
   const people = createPeopleService({ ...caseDeps, sealer });
-  const intake = createIntakeService({ db, people, firmOf });
+  const intake = createIntakeService({
+    db,
+    people,
+    firmOf,
+    // The portal is made below, from the intake service; it is asked only once requests come in.
+    sendToClient: (actor, caseId, q) => portal.sendQuestionnaire(actor, caseId, q),
+  });
   const transfer = createTransferService({
     ...caseDeps,
     cases,
@@ -216,6 +224,17 @@ export function createServices(
     sandbox,
     firmNameOf: async (firmId) => (await firms.find(firmId))?.name ?? '',
     wake: () => jobs.wake(ANALYZE_QUEUE),
+  });
+  const portal = createPortalService({
+    db,
+    people,
+    intake,
+    documents,
+    invitations,
+    mail,
+    publicUrl: config.publicUrl,
+    firmNameOf: async (firmId) => (await firms.find(firmId))?.name ?? '',
+    firmOf,
   });
   // The AI tools over the rules library, and the deadline reminders they send through the outbox.
   const ai = createAiService({
@@ -376,6 +395,7 @@ export function createServices(
     clients,
     people,
     intake,
+    portal,
     transfer,
     documents,
     ai,

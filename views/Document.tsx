@@ -22,11 +22,11 @@ export const scriptJson = (value: unknown) =>
     .replace(/\u2029/g, '\\u2029');
 
 export function Document({ meta, children }: { meta: PageMeta; children: ReactNode }) {
-  const { manifest, csrfToken, path, publicUrl, branding } = useRenderContext();
+  const { manifest, csrfToken, path, publicUrl, branding, language } = useRenderContext();
   const canonical = `${publicUrl}${meta.canonicalPath ?? path}`;
   const title = meta.title === PRODUCT_NAME ? meta.title : `${meta.title} | ${PRODUCT_NAME}`;
   return (
-    <html lang="en">
+    <html lang={language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

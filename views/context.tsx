@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import type { AssetManifest } from '../src/http/assets';
 import type { MenuItem } from '../src/shared/constants';
 import type { SessionUser } from '../src/shared/session';
+import type { Language } from '../src/shared/people';
 import type { Flash } from '../src/http/flash';
 
 /** A firm's look for its signed-in members: its stylesheet (primary color), its logo and its name. */
@@ -28,6 +29,8 @@ export type RenderContextValue = {
   branding?: PageBranding;
   /** The signed-in person's menu (SPEC §2), from the declared pages; none for visitors. */
   menu?: MenuItem[];
+  /** The language the page speaks: a client's own in the portal, else English. */
+  language: Language;
   islands: IslandUse[];
 };
 

@@ -20,6 +20,11 @@ export type ActionMeta = {
   grants?: Partial<Record<Role, Grant>>;
   /** Open to everyone, signed in or not (sign-in, contact, health): no role flags. */
   public?: boolean;
+  /**
+   * It reaches only the signed-in person's own records (their account, a client's portal): the only kind
+   * of action the `client` role can be granted, so no matrix edit can open a firm's records to a client.
+   */
+  own?: true;
   /** Seeded inactive (SPEC §3: Delete Firm). */
   inactive?: boolean;
   /** What stops working while the action is off; staff are asked to confirm before turning it off. */

@@ -325,6 +325,7 @@ export function createActionKit(
       status: status ?? answer.status,
       layout: answer.layout,
       cacheable: answer.cacheable,
+      language: answer.language,
     });
   }
 
@@ -368,6 +369,7 @@ export function createActionKit(
         meta: answer.meta,
         status: answer.status ?? 500,
         layout: answer.layout,
+        language: answer.language,
       });
     }
   }

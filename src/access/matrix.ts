@@ -12,6 +12,8 @@ export type MatrixAction = {
   isActive: boolean;
   isPublic: boolean;
   roles: Record<Role, Flags>;
+  /** Declared `own` (see ActionMeta): a client's flags count only here. */
+  forClients: boolean;
 };
 
 export type Decision =
@@ -115,7 +117,7 @@ export class Matrix {
     if (action.isPublic) return { kind: 'allow', action };
     if (!role) return { kind: 'anonymous', action };
     const capability = capabilityFor(method);
-    return action.roles[role][capability]
+    return action.roles[role][capability] && (role !== 'client' || action.forClients)
       ? { kind: 'allow', action }
       : { kind: 'denied', action, capability };
   }

@@ -5,6 +5,7 @@ import type { PageMeta } from '../../views/Document';
 import type { FirmContext } from '../http/context';
 import type { FileAnswer } from '../http/file-answer';
 import type { IconName } from '../shared/constants';
+import type { Language } from '../shared/people';
 import type { Role, SessionUser } from '../shared/session';
 import type { AnyAction, FormDone, Refusal } from './action';
 
@@ -54,6 +55,8 @@ export type PageAnswer = {
   layout?: 'full' | 'bare';
   /** The same for every anonymous visitor: rendered and compressed once (see the renderer). */
   cacheable?: boolean;
+  /** The language it speaks, when not English (a client's portal). */
+  language?: Language;
 };
 
 /** A form on a page: the declared action it runs, and where it leads once done. */

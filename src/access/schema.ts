@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACTION_LIMITS, ACTION_ROUTE_PATTERN, HTTP_METHODS, ROLE_COLUMNS } from '../shared/access';
 import { requiredText as required } from '../shared/fields';
+import { ROLES } from '../shared/session';
 
 const ROUTE_FORMAT = 'API Route must be a path under /api, such as /api/firms/{id}';
 /** '.' and '..' are no segments a route can have: clients and proxies resolve them away. */
@@ -28,7 +29,10 @@ export const actionPatchSchema = actionFields.partial().refine((v) => Object.key
   message: 'Nothing to change',
 });
 
-const ONE_PER_ROLE = 'permissions must have exactly one entry for each of user, admin and reti';
+const ONE_PER_ROLE =
+  'permissions must have exactly one entry for each of user, admin and reti, and at most one for client';
+/** A body written before the client role (three entries) stays valid: the client's flags are then kept. */
+const OPTIONAL_ROLES = new Set(['client']);
 
 const flags = z.object({
   canRead: z.boolean({ error: 'canRead must be true or false' }),
@@ -41,12 +45,16 @@ export const permissionRowSchema = z.object({
   permissions: z
     .array(
       flags.extend({
-        roleId: z.enum(['user', 'admin', 'reti'], { error: 'roleId must be user, admin or reti' }),
+        roleId: z.enum(ROLES, { error: 'roleId must be user, admin, reti or client' }),
       }),
       { error: ONE_PER_ROLE },
     )
     .refine(
-      (rows) => ROLE_COLUMNS.every((c) => rows.filter((r) => r.roleId === c.roleId).length === 1),
+      (rows) =>
+        ROLE_COLUMNS.every((c) => {
+          const count = rows.filter((r) => r.roleId === c.roleId).length;
+          return count === 1 || (count === 0 && OPTIONAL_ROLES.has(c.roleId));
+        }),
       ONE_PER_ROLE,
     ),
 });

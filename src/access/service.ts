@@ -49,6 +49,10 @@ type Declared = Map<string, ActionMeta>;
 const declaredIndex = (actions: ActionMeta[]): Declared =>
   new Map(actions.map((a) => [patternKey(a.method, `/api${a.route}`), a]));
 
+/** Whether a catalog row is a declared `own` action, the only kind a client may be granted. */
+const forClients = (declared: Declared, row: { method: string; route: string }) =>
+  declared.get(patternKey(row.method, row.route))?.own === true;
+
 /** A row as the API answers it; its days are the platform's (staff's) calendar days, not UTC's. */
 const toAction = (row: ActionRow, declared: Declared, timeZone: string): Action => {
   const declaration = declared.get(patternKey(row.method, row.route));
@@ -72,14 +76,14 @@ const toAction = (row: ActionRow, declared: Declared, timeZone: string): Action 
 const NO_FLAGS: Flags = { read: false, write: false, delete: false };
 
 function rolesOf(actionId: string, permissions: PermissionRow[]): Record<Role, Flags> {
-  const roles: Record<Role, Flags> = { user: NO_FLAGS, admin: NO_FLAGS, reti: NO_FLAGS };
+  const roles: Record<Role, Flags> = { user: NO_FLAGS, admin: NO_FLAGS, reti: NO_FLAGS, client: NO_FLAGS };
   for (const p of permissions)
     if (p.action_id === actionId)
       roles[p.role] = { read: p.can_read, write: p.can_write, delete: p.can_delete };
   return roles;
 }
 
-const toEntry = (action: Action, roles: Record<Role, Flags>): PermissionEntry => ({
+const toEntry = (action: Action, roles: Record<Role, Flags>, clientOpen: boolean): PermissionEntry => ({
   id: action.id,
   name: action.name,
   description: action.description,
@@ -96,6 +100,7 @@ const toEntry = (action: Action, roles: Record<Role, Flags>): PermissionEntry =>
     canDelete: roles[roleId].delete,
   })),
   ...(isLifeline(action) && !action.isPublic && { lockedFlag: FLAG_OF[capabilityFor(action.method)] }),
+  ...(!clientOpen && { clientClosed: true }),
 });
 
 const notFound = () => new ServiceError('not-found', 'Action not found.');
@@ -141,7 +146,9 @@ export async function seedCatalog(db: Kysely<DB>, actions: ActionMeta[]): Promis
   return inTransaction(db, async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${CATALOG_LOCK})`.execute(trx);
     const store = createAccessStore(trx);
-    const present = new Set((await store.listActions()).map((a) => patternKey(a.method, a.route)));
+    const rows = await store.listActions();
+    await giveNewRolesTheirDefaults(store, rows, actions);
+    const present = new Set(rows.map((a) => patternKey(a.method, a.route)));
     const missing = actions.filter((a) => !present.has(patternKey(a.method, `/api${a.route}`)));
     for (const a of missing) {
       const row = await store.insertAction(
@@ -156,6 +163,30 @@ export async function seedCatalog(db: Kysely<DB>, actions: ActionMeta[]): Promis
     }
     return missing.length;
   });
+}
+
+/**
+ * A role added to the product after an action was cataloged (client) has no flags on its row yet: it gets
+ * the declaration's defaults, once; the other roles' rows keep what staff made of them.
+ */
+async function giveNewRolesTheirDefaults(
+  store: ReturnType<typeof createAccessStore>,
+  rows: ActionRow[],
+  actions: ActionMeta[],
+): Promise<void> {
+  const declared = declaredIndex(actions);
+  const permissions = await store.listPermissions();
+  const has = new Set(permissions.map((p) => `${p.action_id} ${p.role}`));
+  for (const row of rows) {
+    if (row.is_public) continue;
+    const lacking = ROLE_COLUMNS.filter(({ roleId }) => !has.has(`${row.id} ${roleId}`));
+    if (lacking.length === 0) continue;
+    const grants = declared.get(patternKey(row.method, row.route))?.grants;
+    await store.savePermissions(
+      row.id,
+      lacking.map(({ roleId }) => ({ role: roleId, ...flagsOf(grants?.[roleId]) })),
+    );
+  }
 }
 
 export type AccessOptions = {
@@ -198,6 +229,7 @@ export function createAccessService(options: AccessOptions) {
         isActive: a.is_active,
         isPublic: a.is_public,
         roles: rolesOf(a.id, permissions),
+        forClients: forClients(declared, a),
       })),
     );
     // A slower, older load never replaces a newer one; a finished load is in force at once, even while a
@@ -323,7 +355,7 @@ export function createAccessService(options: AccessOptions) {
 
     async listPermissions(): Promise<PermissionEntry[]> {
       const [actions, permissions] = await Promise.all([store.listActions(), store.listPermissions()]);
-      return actions.map((a) => toEntry(asAction(a), rolesOf(a.id, permissions)));
+      return actions.map((a) => toEntry(asAction(a), rolesOf(a.id, permissions), forClients(declared, a)));
     },
 
     createAction: (actor: SessionUser, input: ActionInput): Promise<Action> =>
@@ -373,7 +405,7 @@ export function createAccessService(options: AccessOptions) {
         if (isLifeline(row)) throw conflict(ACCESS_MESSAGES.selfLockout);
         const action = asAction(row);
         if (action.isDeclared) throw conflict(ACCESS_MESSAGES.declaredUndeletable(action.name));
-        const before = toEntry(action, rolesOf(id, await s.permissionsOf(id)));
+        const before = toEntry(action, rolesOf(id, await s.permissionsOf(id)), false);
         await s.deleteAction(id);
         await audit.record({
           actorUserId: actor.id,
@@ -395,6 +427,7 @@ export function createAccessService(options: AccessOptions) {
         if (!row) throw notFound();
         if (row.is_public) throw conflict(ACCESS_MESSAGES.publicAction);
         const action = asAction(row);
+        const clientOpen = forClients(declared, row);
         const rows = input.permissions.map((p) => ({
           role: p.roleId,
           read: p.canRead,
@@ -403,9 +436,12 @@ export function createAccessService(options: AccessOptions) {
         }));
         const reti = rows.find((r) => r.role === 'reti')!;
         if (isLifeline(row) && !reti[capabilityFor(row.method)]) throw conflict(ACCESS_MESSAGES.selfLockout);
-        const before = toEntry(action, rolesOf(actionId, await s.permissionsOf(actionId)));
+        const client = rows.find((r) => r.role === 'client');
+        if (!clientOpen && client && (client.read || client.write || client.delete))
+          throw conflict(ACCESS_MESSAGES.clientsOwnOnly);
+        const before = toEntry(action, rolesOf(actionId, await s.permissionsOf(actionId)), clientOpen);
         await s.savePermissions(actionId, rows);
-        const after = toEntry(action, rolesOf(actionId, await s.permissionsOf(actionId)));
+        const after = toEntry(action, rolesOf(actionId, await s.permissionsOf(actionId)), clientOpen);
         await audit.record({
           actorUserId: actor.id,
           action: 'permission.saved',

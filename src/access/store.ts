@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { ActionsTable, DB } from '../db/schema';
-import type { Role } from '../shared/session';
+import { ROLES, type Role } from '../shared/session';
 import type { ActionInput } from '../shared/access';
 import type { Flags } from './matrix';
 
@@ -55,7 +55,7 @@ export function createAccessStore(db: Kysely<DB>) {
       await db
         .insertInto('permissions')
         .values(
-          (['user', 'admin', 'reti'] as const).map((role) => ({
+          ROLES.map((role) => ({
             action_id: row.id,
             role,
             can_read: false,

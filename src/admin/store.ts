@@ -22,6 +22,7 @@ export function createAdminStore(db: Kysely<DB>) {
               .selectFrom('users')
               .select(eb.fn.countAll<number>().as('n'))
               .where('firm_id', '=', firmId)
+              .where('role', '<>', 'client')
               .where('status', '=', 'active')
               .as('activeUsers'),
             count('cases').as('cases'),

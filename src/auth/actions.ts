@@ -64,7 +64,8 @@ export const refreshSession = action({
   description: 'Extend the session.',
   method: 'POST',
   route: '/auth/refresh',
-  grants: { user: 'w', admin: 'w', reti: 'w' },
+  grants: { user: 'w', admin: 'w', reti: 'w', client: 'w' },
+  own: true,
   async run({ deps, req, res, actor }) {
     const user = await deps.auth.userById(actor.id);
     if (!user) {

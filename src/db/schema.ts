@@ -302,6 +302,46 @@ export interface QuestionnairesTable {
   updated_at: UpdatedAt;
 }
 
+/** A client's sign-in: a `client` account of the firm and the person it belongs to. */
+export interface PortalAccountsTable {
+  user_id: string;
+  person_id: string;
+  firm_id: string;
+  created_by: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export type DocumentRequestStatus = 'requested' | 'uploaded' | 'accepted' | 'returned';
+
+export interface DocumentRequestsTable {
+  id: Generated<string>;
+  firm_id: string;
+  case_id: string;
+  person_id: string;
+  title: string;
+  note: string | null;
+  status: ColumnType<DocumentRequestStatus, DocumentRequestStatus | undefined, DocumentRequestStatus>;
+  reason: ColumnType<string | null, string | null | undefined, string | null>;
+  document_id: ColumnType<string | null, string | null | undefined, string | null>;
+  created_by: string | null;
+  decided_by: ColumnType<string | null, string | null | undefined, string | null>;
+  uploaded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  decided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: UpdatedAt;
+}
+
+export interface PortalMessagesTable {
+  id: Generated<string>;
+  firm_id: string;
+  case_id: string;
+  person_id: string;
+  from_client: boolean;
+  author_id: string | null;
+  body: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface CaseCountersTable {
   firm_id: string;
   year: number;
@@ -511,6 +551,9 @@ export interface DB {
   clients: ClientsTable;
   case_parties: CasePartiesTable;
   questionnaires: QuestionnairesTable;
+  portal_accounts: PortalAccountsTable;
+  document_requests: DocumentRequestsTable;
+  portal_messages: PortalMessagesTable;
   cases: CasesTable;
   case_counters: CaseCountersTable;
   case_history: CaseHistoryTable;

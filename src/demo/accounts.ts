@@ -5,6 +5,9 @@ export const DEMO_ACCOUNTS: Record<Role, { loginId: string; firstName: string; l
   reti: { loginId: 'reti', firstName: 'Riley', lastName: 'Staff' },
   admin: { loginId: 'admin', firstName: 'Alex', lastName: 'Morgan' },
   user: { loginId: 'attorney', firstName: 'Jordan', lastName: 'Rivera' },
+  // The demo firm's English-speaking client (src/portal/demo.ts makes the account of a demo person; with
+  // `cliente`, who reads Spanish).
+  client: { loginId: 'client', firstName: '', lastName: '' },
 };
 
 /** The only role the demo signs in: the password-less way in gives no more than a firm's user has. */

@@ -7,6 +7,7 @@ import { DEFAULT_SECURITY } from '../shared/settings';
 import { seedDemoAiUsage } from '../ai/demo';
 import { seedDemoPractice } from '../cases/demo';
 import { seedDemoQuestionnaires } from '../intake/demo';
+import { seedDemoPortal } from '../portal/demo';
 import { seedDemoDocuments } from '../documents/demo';
 import type { DocumentStorage } from '../documents/storage';
 import { todayIn } from '../shared/dates';
@@ -111,6 +112,11 @@ async function seedPractice(
   const today = todayIn(DEMO_TIME_ZONE);
   await seedDemoPractice(trx, { id: firmId, today, attorney, staff }, DEMO_CLIENT_NAMES);
   await seedDemoQuestionnaires(trx, { id: firmId, createdBy: attorney.id });
+  await seedDemoPortal(trx, {
+    id: firmId,
+    attorneyId: attorney.id,
+    passwordHash: () => hashPassword(password),
+  });
   await seedDemoAiUsage(trx, { id: firmId, today, staff });
   if (documents) await seedDemoDocuments(trx, { id: firmId, today, uploadedBy: attorney.id }, documents);
 }

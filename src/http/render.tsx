@@ -14,6 +14,9 @@ import type { SecurityHeaders } from './security';
 import { takeFlash } from './flash';
 import type { MenuItem } from '../shared/constants';
 import type { Role } from '../shared/session';
+import { I18nextProvider } from 'react-i18next';
+import { i18nFor } from '../shared/i18n';
+import type { Language } from '../shared/people';
 
 export type RenderOptions = {
   meta: PageMeta;
@@ -22,6 +25,8 @@ export type RenderOptions = {
   layout?: 'full' | 'bare';
   /** An anonymous page that is the same for everyone: rendered and compressed once, then served from memory. */
   cacheable?: boolean;
+  /** The language the page speaks (a client's portal, in theirs); English by default. */
+  language?: Language;
 };
 
 export type Renderer = ((req: Request, res: Response, page: ReactElement, options: RenderOptions) => void) & {
@@ -155,14 +160,17 @@ export function createRenderer(config: {
       timeZone: firm?.timeZone ?? config.timeZone,
       branding: firm?.branding,
       menu: req.session?.user ? config.menus[req.session.user.role] : undefined,
+      language: options.language ?? req.session?.user?.language ?? 'en',
       islands: [],
     };
     const Shell = options.layout === 'bare' ? BareLayout : Layout;
     const html = `<!DOCTYPE html>${renderToString(
       <RenderContext.Provider value={context}>
-        <Document meta={options.meta}>
-          <Shell>{page}</Shell>
-        </Document>
+        <I18nextProvider i18n={i18nFor(context.language)}>
+          <Document meta={options.meta}>
+            <Shell>{page}</Shell>
+          </Document>
+        </I18nextProvider>
       </RenderContext.Provider>,
     )}`;
     return { html, script: bootScript(context.islands, config.manifest) };

@@ -12,14 +12,8 @@ export const newQuestionnaireSchema = z.object({
   language: z
     .preprocess((v) => (v === '' ? undefined : v), z.enum(LANGUAGES, { error: 'Language must be en or es' }))
     .optional(),
-  /** Sending by email needs the client portal; until it is there, a questionnaire is filled with the firm. */
-  send: z
-    .preprocess((v) => v === true || v === 'true' || v === 'on', z.boolean())
-    .refine(
-      (send) => !send,
-      'Sending a questionnaire by email needs the client portal, which is not available yet: fill it in with the client from the firm’s page',
-    )
-    .optional(),
+  /** Send it to the person through the client portal (inviting them first when they have no sign-in). */
+  send: z.preprocess((v) => v === true || v === 'true' || v === 'on', z.boolean()).optional(),
 });
 
 /** POST {API}/questionnaires/{id}/answers: answers by question ID (a group's as a list of entries). */

@@ -52,6 +52,11 @@ export type IntakeDeps = {
   db: Kysely<DB>;
   people: PeopleService;
   firmOf(actor: SessionUser): string;
+  /**
+   * Sends a questionnaire to its person through the client portal: their invitation first when they have
+   * no sign-in yet, then an email that it waits (in their language, without its questions).
+   */
+  sendToClient(actor: SessionUser, caseId: string, q: Questionnaire): Promise<void>;
 };
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? '') === JSON.stringify(b ?? '');
@@ -174,7 +179,10 @@ export function createIntakeService(deps: IntakeDeps) {
             .map(({ question }) => question.id)
             .filter((qid) => !same(answers[qid], accepted[qid]))
         : [],
-      link: pages.cases(actor.role === 'admin' ? 'admin' : 'user').questionnaireFill(row.id),
+      link:
+        actor.role === 'client' || row.sent_at
+          ? pages.portal.questionnaire(row.id)
+          : pages.cases(actor.role === 'admin' ? 'admin' : 'user').questionnaireFill(row.id),
       createdAt: row.created_at.toISOString(),
       sentAt: row.sent_at?.toISOString() ?? null,
       submittedAt: row.submitted_at?.toISOString() ?? null,
@@ -231,7 +239,7 @@ export function createIntakeService(deps: IntakeDeps) {
     async create(
       actor: SessionUser,
       caseId: string,
-      input: { template: string; partyId: string; language?: Language },
+      input: { template: string; partyId: string; language?: Language; send?: boolean },
     ): Promise<Questionnaire> {
       const firmId = deps.firmOf(actor);
       const template = TEMPLATES.get(input.template);
@@ -247,6 +255,10 @@ export function createIntakeService(deps: IntakeDeps) {
       if (!party.person) {
         const message = 'A questionnaire goes to a person, not to an organization';
         throw new ServiceError('invalid', message, { partyId: message });
+      }
+      if (input.send && !party.person.email) {
+        const message = `${party.person.name} has no email on record, so the questionnaire cannot be sent: add it to their record, or fill the questionnaire in with them`;
+        throw new ServiceError('invalid', message, { send: message });
       }
       const row = await inTransaction(db, async (trx) => {
         const created = await createIntakeStore(trx).insert({
@@ -267,7 +279,15 @@ export function createIntakeService(deps: IntakeDeps) {
         });
         return created;
       });
-      return toQuestionnaire(actor, row, party, template);
+      if (!input.send) return toQuestionnaire(actor, row, party, template);
+      const sent = await inTransaction(db, async (trx) => {
+        const updated = await createIntakeStore(trx).update(row.id, { status: 'sent', sent_at: new Date() });
+        await audit(trx, actor, firmId, row.id, 'questionnaire.sent', { person: party.person!.name });
+        return updated;
+      });
+      const q = toQuestionnaire(actor, sent, party, template);
+      await deps.sendToClient(actor, caseId, q);
+      return q;
     },
 
     /**

@@ -14,6 +14,8 @@ import {
 } from '../mail/sender';
 import { SMTP_FAILURES } from '../mail/transport';
 import { PRODUCT_NAME } from '../shared/constants';
+import { wordsIn } from '../shared/i18n';
+import type { Language } from '../shared/people';
 import { formatDateTime } from '../shared/dates';
 import { ServiceError } from '../shared/errors';
 import { type Firm, FIRM_MESSAGES, type FirmUser } from '../shared/firms';
@@ -25,6 +27,7 @@ import { hashPassword } from '../users/password';
 import {
   createUsersService,
   emailTaken,
+  newLoginId,
   NO_PASSWORD_YET,
   toFirmUser,
   toSessionUser,
@@ -113,7 +116,15 @@ const gone = (state: GoneState) =>
 
 /** What the invite page shows. */
 type InvitationView =
-  { state: GoneState } | { state: 'valid'; firmName: string; loginId: string | null; policy: PasswordPolicy };
+  | { state: GoneState }
+  | {
+      state: 'valid';
+      firmName: string;
+      loginId: string | null;
+      policy: PasswordPolicy;
+      /** A client's invitation, and the language its page speaks. */
+      client?: { language: Language };
+    };
 
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
@@ -139,6 +150,13 @@ function checkUserId(invitedLoginId: string | null, userId: string | undefined):
 function splitName(fullName: string): { firstName: string; lastName: string } {
   const [firstName, ...rest] = fullName.trim().split(/\s+/);
   return { firstName, lastName: rest.join(' ') };
+}
+
+/** A client's invitation to the firm's portal, in the client's language. */
+function clientInvitationEmail(link: string, firm: Firm, expires: string, user: UserRow, language: Language) {
+  const t = wordsIn(language);
+  const words = { firm: firm.name, name: user.first_name, loginId: user.login_id, link, expires };
+  return { subject: t('email.invitation.subject', words), text: t('email.invitation.body', words) };
 }
 
 /** The email of an invitation; it says when the link expires in the time zone its reader's pages use. */
@@ -188,6 +206,8 @@ export function createInvitationsService(deps: {
    * that approves new users keeps a new user's account pending after acceptance.
    */
   securityOf: (firmId: string) => Promise<SecuritySettings>;
+  /** The language a client's account reads (their person's), for their invitation and its page. */
+  languageOfUser: (db: Kysely<DB>, userId: string) => Promise<Language | undefined>;
 }) {
   const { db, mail, firmsIn } = deps;
 
@@ -204,7 +224,10 @@ export function createInvitationsService(deps: {
     });
     const link = `${deps.publicUrl}${pages.invite(token)}`;
     const expires = formatDateTime(invitation.expires_at, deps.timeZone);
-    const email = invitationEmail(link, firm, expires, user);
+    const email =
+      user?.role === 'client'
+        ? clientInvitationEmail(link, firm, expires, user, (await deps.languageOfUser(trx, user.id)) ?? 'en')
+        : invitationEmail(link, firm, expires, user);
     // A firm's user is invited by the firm, through its own SMTP server if it has one; a pending firm's
     // contact is invited by the platform.
     const outboxId = await createOutbox(trx).enqueue(
@@ -422,6 +445,35 @@ export function createInvitationsService(deps: {
 
     addUser,
 
+    /**
+     * A client's account for the firm's portal, invited at once in their language: their user ID is their
+     * email where it can be one. `link` ties the account to the person, in the same transaction.
+     */
+    async inviteClient(
+      actor: SessionUser,
+      person: { id: string; firstName: string; lastName: string; email: string },
+      link: (trx: Kysely<DB>, userId: string) => Promise<void>,
+    ): Promise<{ user: FirmUser; invitation: InvitationDelivery }> {
+      const firmId = actor.firmId!;
+      const made = await inTransaction(db, async (trx) => {
+        const firm = await firmsIn(trx).lock(firmId);
+        const users = createUsersService(trx);
+        const loginId = await newLoginId(trx, person);
+        const row = await users.insertInvited({
+          firmId,
+          loginId,
+          firstName: person.firstName,
+          lastName: person.lastName,
+          email: person.email,
+          role: 'client',
+        });
+        await link(trx, row.id);
+        await auditAccount(trx, actor, 'client.invited', row, { personId: person.id });
+        return { user: toFirmUser(row), outboxId: await issue(trx, actor, firm!, row) };
+      });
+      return { user: made.user, invitation: invitationOutcome(await mail.deliver(made.outboxId)) };
+    },
+
     /** A new account added by the firm's own people (User Management): invited at once. */
     async inviteUser(
       actor: SessionUser,
@@ -500,7 +552,17 @@ export function createInvitationsService(deps: {
       const state = stateOf(found);
       if (state !== 'valid') return { state };
       const { passwordPolicy } = await deps.securityOf(found!.firm_id);
-      return { state, firmName: found!.firm_name, loginId: found!.login_id, policy: passwordPolicy };
+      const client =
+        found!.role === 'client'
+          ? { language: (await deps.languageOfUser(db, found!.user_id!)) ?? ('en' as const) }
+          : undefined;
+      return {
+        state,
+        firmName: found!.firm_name,
+        loginId: found!.login_id,
+        policy: passwordPolicy,
+        ...(client && { client }),
+      };
     },
 
     /**
@@ -516,8 +578,8 @@ export function createInvitationsService(deps: {
       const security = await deps.securityOf(before!.firm_id);
       const problem = passwordProblem(input.password, security.passwordPolicy);
       if (problem) throw new ServiceError('invalid', problem, { password: problem });
-      // A firm's first administrator has nobody to approve them.
-      const approval = Boolean(before!.user_id) && security.approveNewUsers;
+      // A firm's first administrator has nobody to approve them; a client is let in by the firm that invited them.
+      const approval = Boolean(before!.user_id) && before!.role !== 'client' && security.approveNewUsers;
       // Hashing is slow: done before the transaction, so it holds its connection only briefly.
       const passwordHash = await hashPassword(input.password);
       try {

@@ -1,11 +1,14 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { DB, InvitationsTable } from '../db/schema';
+import type { Role } from '../shared/session';
 
 export type InvitationRow = Selectable<InvitationsTable>;
 /** An invitation with what its page shows, and whether it is past its time by the database's clock. */
 export type FoundInvitation = InvitationRow & {
   firm_name: string;
   login_id: string | null;
+  /** The invited account's role (none for a firm's first administrator, made on acceptance). */
+  role: Role | null;
   expired: boolean;
 };
 
@@ -44,6 +47,7 @@ export function createInvitationsStore(db: Kysely<DB>) {
         .select([
           'firms.name as firm_name',
           'users.login_id',
+          'users.role',
           sql<boolean>`invitations.expires_at <= now()`.as('expired'),
         ])
         .where('invitations.token_hash', '=', tokenHash)

@@ -12,7 +12,7 @@ export type MfaDeps = { mfa: MfaService };
 const action = declareFor<MfaDeps>();
 const CATEGORY = 'Authentication';
 /** The Account page's actions: every signed-in person, for their own account. */
-const EVERYONE_WRITES = { user: 'w', admin: 'w', reti: 'w' } as const;
+const EVERYONE_WRITES = { user: 'w', admin: 'w', reti: 'w', client: 'w' } as const;
 const SIGN_IN_OFF =
   'Accounts with two-factor sign-in (and administrators of firms that require it) cannot finish signing in.';
 
@@ -132,7 +132,8 @@ export const getAccount = action({
   description: "The signed-in person's own account: two-factor sign-in and the password rule.",
   method: 'GET',
   route: '/auth/account',
-  grants: { user: 'r', admin: 'r', reti: 'r' },
+  grants: { user: 'r', admin: 'r', reti: 'r', client: 'r' },
+  own: true,
   run: ({ deps, actor }) => deps.mfa.account(actor),
 });
 
@@ -143,6 +144,7 @@ export const enableMfa = action({
   method: 'POST',
   route: '/auth/mfa/enable',
   grants: EVERYONE_WRITES,
+  own: true,
   input: codeSchema,
   async run({ deps, req, actor }, input) {
     const recoveryCodes = await deps.mfa.enable(actor, pendingSecret(req), input.code);
@@ -159,6 +161,7 @@ export const disableMfa = action({
   method: 'POST',
   route: '/auth/mfa/disable',
   grants: EVERYONE_WRITES,
+  own: true,
   input: codeSchema,
   async run({ deps, actor }, input) {
     await deps.mfa.disable(actor, input.code);
@@ -173,6 +176,7 @@ export const regenerateRecoveryCodes = action({
   method: 'POST',
   route: '/auth/mfa/recovery-codes',
   grants: EVERYONE_WRITES,
+  own: true,
   input: codeSchema,
   async run({ deps, actor }, input) {
     return newCodes(deps, await deps.mfa.regenerateCodes(actor, input.code));
@@ -187,6 +191,7 @@ export const changePassword = action({
   method: 'POST',
   route: '/auth/password/change',
   grants: EVERYONE_WRITES,
+  own: true,
   input: passwordChangeSchema,
   async run({ deps, req, actor }, input) {
     await deps.mfa.changePassword(actor, {
@@ -205,7 +210,8 @@ export const getShownRecoveryCodes = action({
   description: 'The recovery codes just made, while their page is open (until Continue, or 15 minutes).',
   method: 'GET',
   route: '/auth/mfa/recovery-codes',
-  grants: { user: 'r', admin: 'r', reti: 'r' },
+  grants: { user: 'r', admin: 'r', reti: 'r', client: 'r' },
+  own: true,
   async run({ deps, req, res }) {
     // The answer is a secret: no cache may keep it.
     res.set('Cache-Control', 'no-store');
@@ -224,6 +230,7 @@ export const putAwayRecoveryCodes = action({
   method: 'POST',
   route: '/auth/mfa/recovery-codes/done',
   grants: EVERYONE_WRITES,
+  own: true,
   async run({ req }) {
     // None shown (put away already, or never made): nothing to do, said as such (the page goes to Account).
     const shown = req.session.freshCodes;

@@ -10,12 +10,15 @@ export const ROLE_COLUMNS: Array<{ roleId: Role; roleName: string }> = [
   { roleId: 'user', roleName: 'User' },
   { roleId: 'admin', roleName: 'Admin' },
   { roleId: 'reti', roleName: 'Reti' },
+  { roleId: 'client', roleName: 'Client' },
 ];
 
 export const ACCESS_MESSAGES = {
   loadingPermissions: 'Loading role permissions...',
   loadingActions: 'Loading actions...',
   confirmDelete: 'Are you sure you want to delete this action?',
+  clientsOwnOnly:
+    "Clients can be given only the portal's actions and their own account's: this action reaches the firm's records.",
   selfLockout: 'Staff cannot remove their own access to Role Management and Actions Management.',
   publicAction: 'This action is public: everyone may call it, so it has no role permissions to edit.',
   publicRouteFixed:
@@ -68,6 +71,8 @@ export type PermissionEntry = Pick<
   permissions: RolePermission[];
   /** The staff flag that cannot be unticked (self-lockout): shown disabled, with the reason. */
   lockedFlag?: 'canRead' | 'canWrite' | 'canDelete';
+  /** The action reaches more than a client's own records, so the Client column stays empty (clientsOwnOnly). */
+  clientClosed?: true;
 };
 
 export type ActionInput = Pick<Action, 'name' | 'category' | 'route' | 'method' | 'description' | 'isActive'>;

@@ -10,6 +10,15 @@ export const ROLE_HOME: Record<Role, string> = {
   user: '/user/dashboard',
   admin: '/admin/dashboard',
   reti: '/reti/dashboard',
+  client: '/portal',
+};
+
+/** Where each role's area lives: a client's is the portal. */
+export const AREA_PATH: Record<Role, string> = {
+  user: '/user',
+  admin: '/admin',
+  reti: '/reti',
+  client: '/portal',
 };
 
 /** Who an area's pages are for, as the wrong-area page says it. */
@@ -17,6 +26,7 @@ export const AREA_AUDIENCE: Record<Role, string> = {
   user: 'the attorneys and staff of a firm',
   admin: 'firm administrators',
   reti: 'Reti platform staff',
+  client: "a firm's clients",
 };
 
 export const MESSAGES = {
@@ -128,6 +138,7 @@ export const UNDECLARED_MENUS: Record<Role, MenuItem[]> = {
     { id: 'settings', label: 'Settings', to: '/admin/settings', icon: 'settings' },
   ],
   reti: [],
+  client: [],
 };
 
 /** How long an account stays locked once the firm's login-attempts limit is reached. */

@@ -98,7 +98,29 @@ export const pages = {
     /** The questionnaire filled in the office, with the client (?section= one section at a time). */
     questionnaireFill: (questionnaireId: string) =>
       pagePath(`/${area}/questionnaires/:id/fill`, { id: questionnaireId }),
+    /** The case's client portal: who has a sign-in, the documents requested, the messages. */
+    portal: (caseId: string) => pagePath(`/${area}/cases/:id/portal`, { id: caseId }),
+    portalInvite: (caseId: string) => pagePath(`/${area}/cases/:id/portal/invite`, { id: caseId }),
+    portalRequest: (caseId: string) => pagePath(`/${area}/cases/:id/portal/requests`, { id: caseId }),
+    portalMessage: (caseId: string) => pagePath(`/${area}/cases/:id/portal/messages`, { id: caseId }),
+    requestAccept: (caseId: string, requestId: string) =>
+      pagePath(`/${area}/cases/:id/portal/requests/:requestId/accept`, { id: caseId, requestId }),
+    requestReturn: (caseId: string, requestId: string) =>
+      pagePath(`/${area}/cases/:id/portal/requests/:requestId/return`, { id: caseId, requestId }),
   }),
+  /** The client portal (role client). */
+  portal: {
+    home: pagePath('/portal'),
+    matter: (caseId: string) => pagePath('/portal/matters/:id', { id: caseId }),
+    messages: (caseId: string) => pagePath('/portal/matters/:id/messages', { id: caseId }),
+    upload: (caseId: string, requestId: string) =>
+      pagePath('/portal/matters/:id/requests/:requestId/upload', { id: caseId, requestId }),
+    questionnaire: (questionnaireId: string) =>
+      pagePath('/portal/questionnaires/:id', { id: questionnaireId }),
+    questionnaireSubmit: (questionnaireId: string) =>
+      pagePath('/portal/questionnaires/:id/submit', { id: questionnaireId }),
+    language: pagePath('/portal/language'),
+  },
   /**
    * Documents, in the area of the person's role: the Documents screen is a firm user's (SPEC's user menu);
    * an administrator reaches a case's documents from the case.
@@ -248,6 +270,26 @@ export const api = {
   questionnaireTemplates: apiPath('/questionnaire-templates'),
   questionnaireTemplate: (templateId: string) => apiPath('/questionnaire-templates/{id}', { id: templateId }),
   caseQuestionnaires: (caseId: string) => apiPath('/cases/{id}/questionnaires', { id: caseId }),
+  casePortalAccounts: (caseId: string) => apiPath('/cases/{id}/portal-accounts', { id: caseId }),
+  caseDocumentRequests: (caseId: string) => apiPath('/cases/{id}/document-requests', { id: caseId }),
+  documentRequestAccept: (caseId: string, requestId: string) =>
+    apiPath('/cases/{id}/document-requests/{requestId}/accept', { id: caseId, requestId }),
+  documentRequestReturn: (caseId: string, requestId: string) =>
+    apiPath('/cases/{id}/document-requests/{requestId}/return', { id: caseId, requestId }),
+  caseMessages: (caseId: string) => apiPath('/cases/{id}/messages', { id: caseId }),
+  portalMe: apiPath('/portal/me'),
+  portalMatters: apiPath('/portal/matters'),
+  portalMatter: (caseId: string) => apiPath('/portal/matters/{id}', { id: caseId }),
+  portalMessages: (caseId: string) => apiPath('/portal/matters/{id}/messages', { id: caseId }),
+  portalQuestionnaire: (questionnaireId: string) =>
+    apiPath('/portal/questionnaires/{id}', { id: questionnaireId }),
+  portalAnswers: (questionnaireId: string) =>
+    apiPath('/portal/questionnaires/{id}/answers', { id: questionnaireId }),
+  portalSubmit: (questionnaireId: string) =>
+    apiPath('/portal/questionnaires/{id}/submit', { id: questionnaireId }),
+  portalUpload: (caseId: string, requestId: string) =>
+    apiPath('/portal/matters/{id}/document-requests/{requestId}/upload', { id: caseId, requestId }),
+  portalLanguage: apiPath('/portal/language'),
   questionnaire: (questionnaireId: string) => apiPath('/questionnaires/{id}', { id: questionnaireId }),
   /** POST {answers: {questionId: answer}}: saved as given, each checked. */
   questionnaireAnswers: (questionnaireId: string) =>

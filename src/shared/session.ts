@@ -1,5 +1,5 @@
 /** Who is signed in: the roles of the product and the facts a session carries about its user. */
-export const ROLES = ['user', 'admin', 'reti'] as const;
+export const ROLES = ['user', 'admin', 'reti', 'client'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** A signed-in session's user. The JSON API still answers SPEC §3's names (see publicUser). */
@@ -10,6 +10,8 @@ export type SessionUser = {
   firstName: string;
   role: Role;
   firmId: string | null;
+  /** A client's language, once a portal page has read it (their header speaks it everywhere). */
+  language?: 'en' | 'es';
 };
 
 /** SPEC §3's current user, as the login, refresh and demo calls answer it. */

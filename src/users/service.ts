@@ -313,6 +313,15 @@ function freeLoginId(base: string, taken: Set<string>): string {
   for (let n = 2; ; n++) if (!taken.has(`${base}${n}`)) return `${base}${n}`;
 }
 
+/** A login ID no account holds yet, made from an email (or the name), as a firm's new users get. */
+export async function newLoginId(
+  db: Kysely<DB>,
+  input: { firstName: string; lastName: string; email: string },
+): Promise<string> {
+  const base = loginIdBase(input);
+  return freeLoginId(base, await createUsersStore(db).loginIdsStartingWith(base));
+}
+
 /** How often adding a user picks another login ID when a concurrent add took the one it chose. */
 const LOGIN_ID_TRIES = 3;
 

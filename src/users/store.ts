@@ -31,9 +31,13 @@ export type UserQuery = {
 const literal = (text: string) => text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function createUsersStore(db: Kysely<DB>) {
+  /** A firm's own people: its clients' portal sign-ins are no users of User Management. */
+  const staffOf = (firmId: string) =>
+    db.selectFrom('users').where('firm_id', '=', firmId).where('role', '<>', 'client');
+
   /** A firm's users matching the search (the total counts the same rows). */
   function matching(query: UserQuery) {
-    let found = db.selectFrom('users').where('firm_id', '=', query.firmId);
+    let found = staffOf(query.firmId);
     if (query.role) found = found.where('role', '=', query.role);
     if (query.status) found = found.where('status', '=', query.status);
     if (query.q) {
@@ -72,10 +76,8 @@ export function createUsersStore(db: Kysely<DB>) {
     },
 
     listByFirm(firmId: string): Promise<UserRow[]> {
-      return db
-        .selectFrom('users')
+      return staffOf(firmId)
         .selectAll()
-        .where('firm_id', '=', firmId)
         .orderBy('last_name')
         .orderBy('first_name')
         .execute();
@@ -213,10 +215,8 @@ export function createUsersStore(db: Kysely<DB>) {
     },
 
     async countByStatus(firmId: string): Promise<Record<UserStatus, number>> {
-      const rows = await db
-        .selectFrom('users')
+      const rows = await staffOf(firmId)
         .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('firm_id', '=', firmId)
         .groupBy('status')
         .execute();
       const counts: Record<UserStatus, number> = { active: 0, pending: 0, suspended: 0 };
@@ -237,10 +237,8 @@ export function createUsersStore(db: Kysely<DB>) {
 
     /** One of the firm's users, locked until the transaction ends. */
     lockInFirm(firmId: string, id: string): Promise<UserRow | undefined> {
-      return db
-        .selectFrom('users')
+      return staffOf(firmId)
         .selectAll()
-        .where('firm_id', '=', firmId)
         .where('id', '=', id)
         .forUpdate()
         .executeTakeFirst();
@@ -248,19 +246,15 @@ export function createUsersStore(db: Kysely<DB>) {
 
     /** The firm's account with this email, compared without case, if there is one. */
     findInFirmByEmail(firmId: string, email: string): Promise<UserRow | undefined> {
-      return db
-        .selectFrom('users')
+      return staffOf(firmId)
         .selectAll()
-        .where('firm_id', '=', firmId)
         .where(sql`lower(email)`, '=', email.toLowerCase())
         .executeTakeFirst();
     },
 
     findInFirm(firmId: string, id: string): Promise<UserRow | undefined> {
-      return db
-        .selectFrom('users')
+      return staffOf(firmId)
         .selectAll()
-        .where('firm_id', '=', firmId)
         .where('id', '=', id)
         .executeTakeFirst();
     },

@@ -236,7 +236,7 @@ export const actionIdNamed = async (database: Database, name: string) =>
     .id;
 
 /** The demo data set's sign-in name for each role. */
-export const DEMO_LOGINS = { user: 'attorney', admin: 'admin', reti: 'reti' } as const;
+export const DEMO_LOGINS = { user: 'attorney', admin: 'admin', reti: 'reti', client: 'client' } as const;
 
 export type SignedIn = { agent: request.Agent; token: string; home: string };
 

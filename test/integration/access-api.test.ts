@@ -137,10 +137,13 @@ describe.each(BACKENDS)('the actions and permissions API (%s)', (backend) => {
         isPublic: false,
         // Staff can never untick their own read of the catalog: Role Management shows it locked.
         lockedFlag: 'canRead',
+        // Nor can a client be given it: it reaches more than their own records (issue 23).
+        clientClosed: true,
         permissions: [
           { roleId: 'user', roleName: 'User', canRead: true, canWrite: false, canDelete: false },
           { roleId: 'admin', roleName: 'Admin', canRead: false, canWrite: false, canDelete: false },
           { roleId: 'reti', roleName: 'Reti', canRead: true, canWrite: false, canDelete: false },
+          { roleId: 'client', roleName: 'Client', canRead: false, canWrite: false, canDelete: false },
         ],
       });
       const allowed = await as('user', 'get', '/api/actions');
@@ -154,6 +157,7 @@ describe.each(BACKENDS)('the actions and permissions API (%s)', (backend) => {
         .execute();
       expect(stored).toEqual([
         { role: 'admin', can_read: false, can_write: false, can_delete: false },
+        { role: 'client', can_read: false, can_write: false, can_delete: false },
         { role: 'reti', can_read: true, can_write: false, can_delete: false },
         { role: 'user', can_read: true, can_write: false, can_delete: false },
       ]);
@@ -698,8 +702,11 @@ describe.each(BACKENDS)('the actions and permissions API (%s)', (backend) => {
         '/api/permissions/{action}',
         {},
         422,
-        'permissions must have exactly one entry for each of user, admin and reti',
-        { permissions: 'permissions must have exactly one entry for each of user, admin and reti' },
+        'permissions must have exactly one entry for each of user, admin and reti, and at most one for client',
+        {
+          permissions:
+            'permissions must have exactly one entry for each of user, admin and reti, and at most one for client',
+        },
       ],
       [
         'permissions with canRead 1',
@@ -724,8 +731,8 @@ describe.each(BACKENDS)('the actions and permissions API (%s)', (backend) => {
           ),
         },
         422,
-        'roleId must be user, admin or reti',
-        { permissions: 'roleId must be user, admin or reti' },
+        'roleId must be user, admin, reti or client',
+        { permissions: 'roleId must be user, admin, reti or client' },
       ],
       [
         'permissions missing a role',
@@ -733,8 +740,11 @@ describe.each(BACKENDS)('the actions and permissions API (%s)', (backend) => {
         '/api/permissions/{action}',
         { permissions: row({ user: 'r', admin: 'r', reti: 'r' }).permissions.slice(1) },
         422,
-        'permissions must have exactly one entry for each of user, admin and reti',
-        { permissions: 'permissions must have exactly one entry for each of user, admin and reti' },
+        'permissions must have exactly one entry for each of user, admin and reti, and at most one for client',
+        {
+          permissions:
+            'permissions must have exactly one entry for each of user, admin and reti, and at most one for client',
+        },
       ],
       [
         'permissions naming a role twice',
@@ -747,8 +757,11 @@ describe.each(BACKENDS)('the actions and permissions API (%s)', (backend) => {
           ],
         },
         422,
-        'permissions must have exactly one entry for each of user, admin and reti',
-        { permissions: 'permissions must have exactly one entry for each of user, admin and reti' },
+        'permissions must have exactly one entry for each of user, admin and reti, and at most one for client',
+        {
+          permissions:
+            'permissions must have exactly one entry for each of user, admin and reti, and at most one for client',
+        },
       ],
       [
         'permissions on a public action',

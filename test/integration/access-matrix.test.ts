@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Router } from 'express';
 import request from 'supertest';
 import { capabilityFor, patternKey } from '../../src/access/matrix';
+import { DECLARED_ACTIONS } from '../../src/features';
 import { listRoutes } from '../../src/http/route-list';
 import type { Action, PermissionEntry } from '../../src/shared/access';
 import {
@@ -86,6 +87,9 @@ describe.each(SETUPS)('the permission matrix ($name)', ({ backend, redis }) => {
     expect(new Set(stored.map((a) => patternKey(a.method, a.route)))).toEqual(keys);
   });
 
+  /** The declared actions a client may be given: their portal's and their own account's. */
+  const OWN_ACTIONS = new Set(DECLARED_ACTIONS.filter((a) => a.own).map((a) => a.name));
+
   it('holds the rows of SPEC §6 exactly', () => {
     const flags = (name: string) => {
       const entry = catalog.find((a) => a.name === name);
@@ -97,17 +101,24 @@ describe.each(SETUPS)('the permission matrix ($name)', ({ backend, redis }) => {
         ]),
       );
     };
-    expect(flags('Get All Firms')).toEqual({ user: 'r', admin: 'rw', reti: 'rwd' });
-    expect(flags('Create Firm')).toEqual({ user: '', admin: 'w', reti: 'w' });
-    expect(flags('Delete Firm')).toEqual({ user: '', admin: '', reti: 'd' });
-    expect(flags('Get Firm Users')).toEqual({ user: 'r', admin: 'rwd', reti: 'rwd' });
+    // SPEC §6's rows; a client (issue 23) holds none of them.
+    expect(flags('Get All Firms')).toEqual({ user: 'r', admin: 'rw', reti: 'rwd', client: '' });
+    expect(flags('Create Firm')).toEqual({ user: '', admin: 'w', reti: 'w', client: '' });
+    expect(flags('Delete Firm')).toEqual({ user: '', admin: '', reti: 'd', client: '' });
+    expect(flags('Get Firm Users')).toEqual({ user: 'r', admin: 'rwd', reti: 'rwd', client: '' });
     expect(catalog.find((a) => a.name === 'Delete Firm')!.isActive).toBe(false);
     for (const entry of catalog) {
       expect(entry.permissions.map((p) => [p.roleId, p.roleName])).toEqual([
         ['user', 'User'],
         ['admin', 'Admin'],
         ['reti', 'Reti'],
+        ['client', 'Client'],
       ]);
+      // A client may hold only the actions on their own records (their portal and account).
+      expect({ name: entry.name, closed: entry.clientClosed === true }).toEqual({
+        name: entry.name,
+        closed: !OWN_ACTIONS.has(entry.name),
+      });
     }
   });
 

@@ -53,7 +53,8 @@ describe.each(BACKENDS)('the Role Management and Actions Management pages on %s'
       expect(res.status).toBe(200);
       const head = /<thead>[\s\S]*?<\/thead>/.exec(res.text)![0];
       expect(textOf({ text: head } as request.Response).trim()).toBe(
-        'Action Route Method User Admin Reti Actions',
+        // SPEC's columns, and the client role's (issue 23: clients count in the matrix as their own role).
+        'Action Route Method User Admin Reti Client Actions',
       );
       expect(textOf(res)).not.toContain('Loading role permissions...');
       // SPEC §6: Get All Firms is user read; admin read, write; reti read, write, delete.
@@ -142,6 +143,7 @@ describe.each(BACKENDS)('the Role Management and Actions Management pages on %s'
       expect(res.headers.location).toBe('/reti/role-management');
       expect(await flags('Get All Actions')).toEqual({
         admin: [false, false, false],
+        client: [false, false, false],
         reti: [true, false, false],
         user: [true, false, false],
       });
@@ -474,6 +476,7 @@ describe.each(BACKENDS)('the Role Management and Actions Management pages on %s'
       });
       expect(await flags('Get Invoices')).toEqual({
         admin: [false, false, false],
+        client: [false, false, false],
         reti: [false, false, false],
         user: [false, false, false],
       });

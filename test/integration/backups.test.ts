@@ -548,6 +548,7 @@ describe.each(BACKENDS)('backups (%s)', (backend) => {
                 nonce: '',
                 csrfToken: 'the-token',
                 path: '/admin/settings/backup',
+                language: 'en',
                 year: 2026,
                 publicUrl: t.config.publicUrl,
                 apiBaseUrl: '/api',

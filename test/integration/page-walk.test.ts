@@ -59,7 +59,24 @@ describe('every declared page with each of its reads revoked', () => {
       .set('X-CSRF-Token', user.token)
       .send({ template: 'family', partyId: beneficiary.id });
     expect(questionnaire.status).toBe(201);
+    // The demo client's own matter, questionnaire and document request (the portal's pages).
+    const mine = await db
+      .selectFrom('portal_accounts')
+      .innerJoin('users', 'users.id', 'portal_accounts.user_id')
+      .innerJoin('document_requests', 'document_requests.person_id', 'portal_accounts.person_id')
+      .innerJoin('questionnaires', 'questionnaires.case_id', 'document_requests.case_id')
+      .select([
+        'document_requests.case_id',
+        'document_requests.id as request',
+        'questionnaires.id as questionnaire',
+      ])
+      .where('users.login_id', '=', DEMO_LOGINS.client)
+      .executeTakeFirstOrThrow();
     VALUES_OF = [
+      [/\/portal\/matters\/:id\/requests\/:requestId/, [`${mine.case_id}|${mine.request}`]],
+      [/\/portal\/matters\/:id/, [mine.case_id]],
+      [/\/portal\/questionnaires\/:id/, [mine.questionnaire]],
+      [/\/cases\/:id\/portal\/requests\/:requestId/, [`${mine.case_id}|${mine.request}`]],
       [/\/firms\/:id/, [firmId]],
       [/\/cases\/:id/, [await one('cases')]],
       [/\/clients\/:id/, [await one('clients')]],

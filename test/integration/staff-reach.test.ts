@@ -95,6 +95,10 @@ describe('platform staff and a firm’s data', () => {
     const report = await json(api('POST', '/reports', { type: 'case-summary', range: 'last-year' }));
     ids.report = report.id;
     await waitFor(async () => (await json(api('GET', `/reports/${ids.report}`))).status === 'done');
+    ids.request = (
+      await json(api('POST', `/cases/${ids.case}/document-requests`, { title: 'PROBE-MARKER-7731' }))
+    ).id;
+    await json(api('POST', `/cases/${ids.case}/messages`, { body: 'PROBE-MARKER-7731 message' }));
     ids.backup = (await json(api('POST', '/backups'))).id;
     ids.user = (
       await db().selectFrom('users').select('id').where('login_id', '=', 'attorney').executeTakeFirstOrThrow()
@@ -137,6 +141,9 @@ describe('platform staff and a firm’s data', () => {
         people: ids.client,
         parties: ids.party,
         questionnaires: ids.questionnaire,
+        'document-requests': ids.request,
+        // A client's matter is a case of the firm.
+        matters: ids.case,
         'questionnaire-templates': 'family',
         documents: ids.document,
         users: ids.user,

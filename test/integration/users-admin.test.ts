@@ -144,7 +144,12 @@ describe.each(SETUPS)('User Management on %s (sessions in Redis: %s)', (backend,
       expect(Object.keys(res.body).sort()).toEqual(['counts', 'page', 'pageSize', 'total', 'users']);
       expect(res.body).toMatchObject({ page: 1, pageSize: 50 });
       for (const user of res.body.users) expect(Object.keys(user).sort()).toEqual(API_FIELDS);
-      const stored = await db().selectFrom('users').selectAll().where('firm_id', '=', firmId).execute();
+      const stored = await db()
+        .selectFrom('users')
+        .selectAll()
+        .where('firm_id', '=', firmId)
+        .where('role', '<>', 'client')
+        .execute();
       expect(res.body.total).toBe(stored.length);
       expect(res.body.counts).toEqual({
         total: stored.length,

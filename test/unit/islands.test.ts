@@ -18,6 +18,7 @@ describe('islands by folder', () => {
       'LoginModal',
       'PermissionGrid',
       'RecoveryCodeTools',
+      'RequestUpload',
     ]);
   });
 

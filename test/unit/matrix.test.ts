@@ -33,7 +33,13 @@ const action = (
   route,
   isActive: true,
   isPublic: false,
-  roles: { user: flags(roles.user ?? ''), admin: flags(roles.admin ?? ''), reti: flags(roles.reti ?? '') },
+  roles: {
+    user: flags(roles.user ?? ''),
+    admin: flags(roles.admin ?? ''),
+    reti: flags(roles.reti ?? ''),
+    client: flags(roles.client ?? ''),
+  },
+  forClients: false,
   ...extra,
 });
 

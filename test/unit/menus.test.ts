@@ -27,6 +27,8 @@ describe('menus', () => {
         entry('role-management', 'Role Management', '/reti/role-management', 'roles'),
         entry('actions', 'Actions', '/reti/actions', 'actions'),
       ],
+      // The client portal's (SPEC has no client area; its words are translated in the header).
+      client: [entry('matters', 'My Matters', '/portal', 'cases')],
     });
   });
 
@@ -46,6 +48,7 @@ describe('menus', () => {
       ],
       admin: [],
       reti: [],
+      client: [],
     } as Parameters<typeof menusOf>[1];
     expect(menusOf([declared], undeclared).user.map((m) => [m.label, m.to])).toEqual([
       ['Dashboard', '/user/dashboard'],

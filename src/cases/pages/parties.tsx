@@ -76,6 +76,10 @@ export function PartiesPanel(props: {
             <Icon name="forms" />
             Questionnaires
           </a>
+          <a className="btn btn-secondary btn-small" href={pages.cases(props.area).portal(props.caseId)}>
+            <Icon name="mail" />
+            Client Portal
+          </a>
         </div>
       </div>
       <PartiesTable {...props} />

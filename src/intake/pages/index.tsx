@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, RequiredNote, SelectField, TextAreaField } from '../../../islands/ui/form';
+import { Alert, CheckboxField, RequiredNote, SelectField, TextAreaField } from '../../../islands/ui/form';
 import { Icon } from '../../../islands/ui/icon';
 import { DataTable } from '../../../views/components/DataTable';
 import { DateText, DateTimeText } from '../../../views/components/Dates';
@@ -66,7 +66,7 @@ function CaseQuestionnairesPage(
   const people = props.parties.filter((p) => p.person);
   const refusal = props.form?.refusal;
   const values = props.form
-    ? stringFields(props.form.values, ['template', 'partyId', 'language'])
+    ? stringFields(props.form.values, ['template', 'partyId', 'language', 'send'])
     : undefined;
   return (
     <section className="section">
@@ -140,6 +140,13 @@ function CaseQuestionnairesPage(
                 ]}
               />
             </div>
+            <CheckboxField
+              id="questionnaire-send"
+              name="send"
+              label="Send it to the person by email, through the client portal (they are invited first if they have no sign-in)"
+              defaultChecked={values?.send === 'on'}
+              error={refusal?.fields?.send}
+            />
             <div className="form-actions">
               <button type="submit" className="btn btn-primary">
                 Create Questionnaire
@@ -175,20 +182,26 @@ export const caseQuestionnairesPage = page({
   forms: [
     {
       action: createQuestionnaire,
-      done: (ctx, q: { id: string }): FormDone => ({
-        to: pages.cases(areaOf(ctx.actor)).questionnaireFill(q.id),
-        flash: 'The questionnaire was created: fill it in with the client, section by section.',
-      }),
+      done: (ctx, q: { id: string; status: string; person: { name: string } }): FormDone =>
+        q.status === 'sent'
+          ? {
+              to: pages.cases(areaOf(ctx.actor)).questionnaires(ctx.params.id),
+              flash: `The questionnaire was sent to ${q.person.name} through the client portal.`,
+            }
+          : {
+              to: pages.cases(areaOf(ctx.actor)).questionnaireFill(q.id),
+              flash: 'The questionnaire was created: fill it in with the client, section by section.',
+            },
     },
   ],
 });
 
 // ——— Filling it in ———
 
-type Section = (typeof TEMPLATES extends ReadonlyMap<string, infer T> ? T : never)['sections'][number];
+export type Section = (typeof TEMPLATES extends ReadonlyMap<string, infer T> ? T : never)['sections'][number];
 
 /** The sections with at least one question asked of this party now. */
-function sectionsShown(q: Questionnaire, answers: Answers): Section[] {
+export function sectionsShown(q: Questionnaire, answers: Answers): Section[] {
   const template = TEMPLATES.get(q.template)!;
   const shown = new Set(shownQuestions(template, answers, q.role).map((s) => s.section.id));
   return template.sections.filter((s) => shown.has(s.id));
@@ -286,7 +299,7 @@ function FillPage(props: {
 }
 
 /** The section asked for (?section=), or the first one with a required question unanswered. */
-function sectionFor(q: Questionnaire, sections: Section[], asked: unknown): Section {
+export function sectionFor(q: Questionnaire, sections: Section[], asked: unknown): Section {
   const named = sections.find((s) => s.id === asked);
   if (named) return named;
   const template = TEMPLATES.get(q.template)!;

@@ -6,6 +6,9 @@ import { pages } from '../../shared/paths';
 import { NewPasswordFields } from '../../../views/components/NewPasswordFields';
 import { useRenderContext } from '../../../views/context';
 import { page } from '../../access/page';
+import { useTranslation } from 'react-i18next';
+import { wordsIn } from '../../shared/i18n';
+import type { Language } from '../../shared/people';
 import { acceptInvitation, getInvitation } from '../actions';
 import { acceptFormSchema } from '../schema';
 import { ACCOUNT_READY, GONE } from '../service';
@@ -19,15 +22,23 @@ type InvitePageProps = {
   policy: PasswordPolicy;
   userId?: string;
   errors?: FieldErrors<'user_id' | 'password' | 'confirm_password'>;
+  /** A client's invitation to the firm's portal, in their language. */
+  client?: { language: Language };
 };
 
 /** /invite/{token}: the form that turns an invitation into an account. */
-function InvitePage({ token, firmName, loginId, policy, userId, errors = {} }: InvitePageProps) {
+function InvitePage({ token, firmName, loginId, policy, userId, errors = {}, client }: InvitePageProps) {
   const { csrfToken } = useRenderContext();
+  const { t } = useTranslation();
   return (
     <section className="narrow card invite">
-      <h1>Join {firmName}</h1>
-      {loginId ? (
+      <h1>{client ? t('invite.title') : `Join ${firmName}`}</h1>
+      {client ? (
+        <>
+          <p>{t('invite.intro', { firm: firmName, loginId })}</p>
+          <p className="muted">{t('invite.twoFactor')}</p>
+        </>
+      ) : loginId ? (
         <p>
           {firmName} has added you to {PRODUCT_NAME} with the user ID <strong>{loginId}</strong>. Choose the
           password you will log in with.
@@ -40,6 +51,7 @@ function InvitePage({ token, firmName, loginId, policy, userId, errors = {} }: I
       )}
       <form method="post" action={pages.invite(token)} className="form">
         {csrfToken && <input type="hidden" name="_csrf" value={csrfToken} />}
+        {client && <input type="hidden" name="language" value={client.language} />}
         <RequiredNote />
         {!loginId && (
           <Field
@@ -55,12 +67,12 @@ function InvitePage({ token, firmName, loginId, policy, userId, errors = {} }: I
         )}
         <NewPasswordFields
           idPrefix="invite"
-          labels={['Password', 'Confirm password']}
+          labels={client ? [t('invite.password'), t('invite.confirm')] : ['Password', 'Confirm password']}
           errors={errors}
           policy={policy}
         />
         <button type="submit" className="btn btn-primary btn-block">
-          {loginId ? 'Set password' : 'Create account'}
+          {client ? t('invite.create') : loginId ? 'Set password' : 'Create account'}
         </button>
       </form>
     </section>
@@ -120,9 +132,11 @@ export const invitePage = page({
           policy={view.policy}
           userId={userId}
           errors={form?.refusal?.fields}
+          client={view.client}
         />
       ),
       meta: { title: 'Accept your invitation', description: `Join ${view.firmName}.`, noindex: true },
+      language: view.client?.language,
     };
   },
   forms: [
@@ -130,9 +144,14 @@ export const invitePage = page({
       action: acceptInvitation,
       input: (fields, { params }) => ({ ...fields, token: params.token }),
       schema: acceptFormSchema,
-      done: (_ctx, accepted: { awaitingApproval?: string }) => ({
+      done: ({ req }, accepted: { awaitingApproval?: string }) => ({
         to: pages.login,
-        flash: accepted.awaitingApproval ?? ACCOUNT_READY,
+        // A client's page spoke their language (the form says which): so does its outcome.
+        flash:
+          accepted.awaitingApproval ??
+          (req.body?.language === 'es' || req.body?.language === 'en'
+            ? wordsIn(req.body.language)('invite.ready')
+            : ACCOUNT_READY),
       }),
       // A link that cannot be used (any more) gets its page, a refused field the form again with its
       // message; anything else (the action turned off) is the error page.

@@ -20,6 +20,7 @@ const ROLE_NAMES: Record<AccountStatus['role'], string> = {
   user: 'Firm user',
   admin: 'Firm administrator',
   reti: 'Platform staff',
+  client: 'Client',
 };
 
 /** /account: the signed-in person's own account: their password and two-factor sign-in. */
