@@ -26,7 +26,8 @@ function schedule(root: HTMLElement, manifest: BootManifest): void {
           start();
         }
       });
-      return observer.observe(root);
+      // The root itself has no box (display: contents): what it holds is what comes into view.
+      return observer.observe(root.firstElementChild ?? root);
     }
     default:
       for (const type of ACTIVATING_EVENTS) root.addEventListener(type, start, { once: true, passive: true });

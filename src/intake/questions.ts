@@ -1,4 +1,5 @@
 import { isIsoDate } from '../shared/dates';
+import { wordsIn } from '../shared/i18n';
 import type { Language } from '../shared/people';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '../shared/validation';
 import type { Question, QuestionnaireTemplate } from './template-schema';
@@ -7,35 +8,23 @@ import type { Question, QuestionnaireTemplate } from './template-schema';
 export type Answer = string | string[] | Array<Record<string, string | string[]>>;
 export type Answers = Record<string, Answer>;
 
-/** The words of the product around the questions, in the questionnaire's language. */
-export const INTAKE_WORDS = {
-  en: {
-    required: 'This question needs an answer.',
-    date: 'Write a real date, such as 11/23/2026.',
-    email: 'Write an email address, such as name@example.com.',
-    phone: 'Write a phone number with its area code.',
-    number: 'Write a number.',
-    yesno: 'Answer yes or no.',
-    choice: 'Choose one of the options.',
-    tooLong: (max: number) => `At most ${max} characters.`,
-    entry: (n: number) => `entry ${n}`,
-    yes: 'Yes',
-    no: 'No',
-  },
-  es: {
-    required: 'Esta pregunta necesita una respuesta.',
-    date: 'Escriba una fecha real, por ejemplo 11/23/2026.',
-    email: 'Escriba una dirección de correo electrónico, por ejemplo nombre@ejemplo.com.',
-    phone: 'Escriba un número de teléfono con su código de área.',
-    number: 'Escriba un número.',
-    yesno: 'Responda sí o no.',
-    choice: 'Elija una de las opciones.',
-    tooLong: (max: number) => `Como máximo ${max} caracteres.`,
-    entry: (n: number) => `entrada ${n}`,
-    yes: 'Sí',
-    no: 'No',
-  },
-} as const;
+/** The words of the product around the questions, in the questionnaire's language (the i18n catalogs). */
+export const answerWords = (language: Language) => {
+  const t = wordsIn(language);
+  return {
+    required: t('answers.required'),
+    date: t('answers.date'),
+    email: t('answers.email'),
+    phone: t('answers.phone'),
+    number: t('answers.number'),
+    yesno: t('answers.yesno'),
+    choice: t('answers.choice'),
+    tooLong: (max: number) => t('answers.tooLong', { max }),
+    entry: (n: number) => t('answers.entry', { n }),
+    yes: t('answers.yes'),
+    no: t('answers.no'),
+  };
+};
 
 /** The questions of a template, in order, with the section each is in. */
 export const questionsOf = (template: QuestionnaireTemplate) =>
@@ -78,7 +67,7 @@ export const missingOf = (template: QuestionnaireTemplate, answers: Answers, rol
 
 /** Why one value is not an answer to the question, in the questionnaire's language; undefined when it is. */
 function problemOf(question: Question, value: string, language: Language): string | undefined {
-  const words = INTAKE_WORDS[language];
+  const words = answerWords(language);
   const rule = question.validation;
   if (rule?.max && value.length > rule.max) return words.tooLong(rule.max);
   if (value.length > 2000) return words.tooLong(2000);
@@ -117,7 +106,7 @@ export function checkAnswer(
   given: unknown,
   language: Language,
 ): { answer?: Answer; problem?: string } {
-  const words = INTAKE_WORDS[language];
+  const words = answerWords(language);
   if (question.type === 'group') {
     if (!Array.isArray(given)) return { answer: [] };
     const entries: Array<Record<string, string | string[]>> = [];

@@ -115,24 +115,31 @@ export function createPortalService(deps: PortalDeps) {
     await createAuditService(trx).record({ actorUserId: actor.id, action, entity, entityId, after, firmId });
   }
 
-  /** Emails a client that something waits in their portal (never what), once the change is stored. */
+  /**
+   * The client a change is for, and their firm's name, read before the change's transaction (PGlite has
+   * one connection: nothing outside a transaction may be read while it is open).
+   */
+  async function recipient(firmId: string, personId: string) {
+    const account = await store.accountOfPerson(firmId, personId);
+    return account && { account, firmName: await deps.firmNameOf(firmId) };
+  }
+
+  /** Queues the email telling a client that something waits in their portal (never what). */
   async function notify(
     trx: Kysely<DB>,
     firmId: string,
-    account: PortalAccount | undefined,
+    to: Awaited<ReturnType<typeof recipient>>,
     kind: 'message' | 'request' | 'questionnaire',
     path: string,
   ): Promise<string | undefined> {
-    if (!account?.email) return undefined;
+    const email = to?.account.email;
+    if (!to || !email) return undefined;
+    const { account } = to;
     const t = wordsIn(account.language);
-    const words = {
-      firm: await deps.firmNameOf(firmId),
-      name: account.first_name,
-      link: `${deps.publicUrl}${path}`,
-    };
+    const words = { firm: to.firmName, name: account.first_name, link: `${deps.publicUrl}${path}` };
     return createOutbox(trx).enqueue(
       {
-        to: account.email,
+        to: email,
         subject: t(`email.${kind}.subject`, words),
         text: t(`email.${kind}.body`, words),
         firmId,
@@ -191,6 +198,35 @@ export function createPortalService(deps: PortalDeps) {
     } satisfies PortalMatter;
   }
 
+  /** Invites a person of the firm to the portal: one account per person, to the email on their record. */
+  async function invite(actor: SessionUser, caseId: string, personId: string) {
+    const firmId = deps.firmOf(actor);
+    const person = await partyPerson(actor, caseId, personId);
+    const email = person.email;
+    if (!email)
+      throw new ServiceError('invalid', PORTAL_MESSAGES.noEmail(person.name), {
+        email: PORTAL_MESSAGES.noEmail(person.name),
+      });
+    const existing = await store.accountOfPerson(firmId, personId);
+    if (existing) throw new ServiceError('conflict', PORTAL_MESSAGES.hasAccount(person.name));
+    return deps.invitations.inviteClient(
+      actor,
+      {
+        id: person.id,
+        firstName: person.givenName ?? '',
+        lastName: person.familyName,
+        email,
+      },
+      (trx, userId) =>
+        createPortalStore(trx).insertAccount({
+          user_id: userId,
+          person_id: person.id,
+          firm_id: firmId,
+          created_by: actor.id,
+        }),
+    );
+  }
+
   /** The client's own questionnaire, or 404 in their language. */
   async function ownQuestionnaire(actor: SessionUser, id: string) {
     const account = await accountOf(actor);
@@ -234,34 +270,7 @@ export function createPortalService(deps: PortalDeps) {
       });
     },
 
-    /** Invites a person of the firm to the portal: one account per person, to the email on their record. */
-    async invite(actor: SessionUser, caseId: string, personId: string) {
-      const firmId = deps.firmOf(actor);
-      const person = await partyPerson(actor, caseId, personId);
-      const email = person.email;
-      if (!email)
-        throw new ServiceError('invalid', PORTAL_MESSAGES.noEmail(person.name), {
-          email: PORTAL_MESSAGES.noEmail(person.name),
-        });
-      const existing = await store.accountOfPerson(firmId, personId);
-      if (existing) throw new ServiceError('conflict', PORTAL_MESSAGES.hasAccount(person.name));
-      return deps.invitations.inviteClient(
-        actor,
-        {
-          id: person.id,
-          firstName: person.givenName ?? '',
-          lastName: person.familyName,
-          email,
-        },
-        (trx, userId) =>
-          createPortalStore(trx).insertAccount({
-            user_id: userId,
-            person_id: person.id,
-            firm_id: firmId,
-            created_by: actor.id,
-          }),
-      );
-    },
+    invite,
 
     async requestsOf(actor: SessionUser, caseId: string): Promise<DocumentRequest[]> {
       await deps.people.parties(actor, caseId);
@@ -272,7 +281,7 @@ export function createPortalService(deps: PortalDeps) {
     async requestDocument(actor: SessionUser, caseId: string, input: RequestInput): Promise<DocumentRequest> {
       const firmId = deps.firmOf(actor);
       const person = await partyPerson(actor, caseId, input.personId);
-      const account = await store.accountOfPerson(firmId, person.id);
+      const to = await recipient(firmId, person.id);
       const { id, outboxId } = await inTransaction(db, async (trx) => {
         const { id } = await createPortalStore(trx).insertRequest({
           firm_id: firmId,
@@ -287,7 +296,7 @@ export function createPortalService(deps: PortalDeps) {
           person: person.name,
           title: input.title,
         });
-        return { id, outboxId: await notify(trx, firmId, account, 'request', pages.portal.matter(caseId)) };
+        return { id, outboxId: await notify(trx, firmId, to, 'request', pages.portal.matter(caseId)) };
       });
       await deliver(outboxId);
       return toRequest((await store.findRequest(firmId, id))!);
@@ -306,7 +315,7 @@ export function createPortalService(deps: PortalDeps) {
       if (!before || before.case_id !== caseId) throw notFound(PORTAL_MESSAGES.requestNotFound);
       if (before.status !== 'uploaded')
         throw new ServiceError('conflict', PORTAL_MESSAGES.notUploaded(before.status));
-      const account = await store.accountOfPerson(firmId, before.person_id);
+      const to = await recipient(firmId, before.person_id);
       const outboxId = await inTransaction(db, async (trx) => {
         const status = decision.accept ? 'accepted' : 'returned';
         await createPortalStore(trx).updateRequest(id, {
@@ -321,7 +330,7 @@ export function createPortalService(deps: PortalDeps) {
         });
         return decision.accept
           ? undefined
-          : notify(trx, firmId, account, 'request', pages.portal.matter(before.case_id));
+          : notify(trx, firmId, to, 'request', pages.portal.matter(before.case_id));
       });
       await deliver(outboxId);
       return toRequest((await store.findRequest(firmId, id))!);
@@ -336,7 +345,7 @@ export function createPortalService(deps: PortalDeps) {
     async sendMessage(actor: SessionUser, caseId: string, input: MessageInput): Promise<PortalMessage> {
       const firmId = deps.firmOf(actor);
       const person = await partyPerson(actor, caseId, input.personId);
-      const account = await store.accountOfPerson(firmId, person.id);
+      const to = await recipient(firmId, person.id);
       const { id, outboxId } = await inTransaction(db, async (trx) => {
         const { id } = await createPortalStore(trx).insertMessage({
           firm_id: firmId,
@@ -351,7 +360,7 @@ export function createPortalService(deps: PortalDeps) {
           to: person.name,
           characters: input.body.length,
         });
-        return { id, outboxId: await notify(trx, firmId, account, 'message', pages.portal.matter(caseId)) };
+        return { id, outboxId: await notify(trx, firmId, to, 'message', pages.portal.matter(caseId)) };
       });
       await deliver(outboxId);
       return (await store.messagesOf([caseId], person.id)).map(toMessage).find((m) => m.id === id)!;
@@ -363,11 +372,10 @@ export function createPortalService(deps: PortalDeps) {
      */
     async sendQuestionnaire(actor: SessionUser, caseId: string, q: Questionnaire): Promise<void> {
       const firmId = deps.firmOf(actor);
-      if (!(await store.accountOfPerson(firmId, q.person.id))) await this.invite(actor, caseId, q.person.id);
-      const account = await store.accountOfPerson(firmId, q.person.id);
-      if (!account) return;
+      if (!(await store.accountOfPerson(firmId, q.person.id))) await invite(actor, caseId, q.person.id);
+      const to = await recipient(firmId, q.person.id);
       const outboxId = await inTransaction(db, (trx) =>
-        notify(trx, firmId, account, 'questionnaire', pages.portal.questionnaire(q.id)),
+        notify(trx, firmId, to, 'questionnaire', pages.portal.questionnaire(q.id)),
       );
       await deliver(outboxId);
     },

@@ -76,11 +76,7 @@ export function createUsersStore(db: Kysely<DB>) {
     },
 
     listByFirm(firmId: string): Promise<UserRow[]> {
-      return staffOf(firmId)
-        .selectAll()
-        .orderBy('last_name')
-        .orderBy('first_name')
-        .execute();
+      return staffOf(firmId).selectAll().orderBy('last_name').orderBy('first_name').execute();
     },
 
     /** The names of some users of a firm, by ID (a user removed since is simply not there). */
@@ -237,11 +233,7 @@ export function createUsersStore(db: Kysely<DB>) {
 
     /** One of the firm's users, locked until the transaction ends. */
     lockInFirm(firmId: string, id: string): Promise<UserRow | undefined> {
-      return staffOf(firmId)
-        .selectAll()
-        .where('id', '=', id)
-        .forUpdate()
-        .executeTakeFirst();
+      return staffOf(firmId).selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     },
 
     /** The firm's account with this email, compared without case, if there is one. */
@@ -253,10 +245,7 @@ export function createUsersStore(db: Kysely<DB>) {
     },
 
     findInFirm(firmId: string, id: string): Promise<UserRow | undefined> {
-      return staffOf(firmId)
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirst();
+      return staffOf(firmId).selectAll().where('id', '=', id).executeTakeFirst();
     },
 
     /** The login IDs (lower case) that start with `prefix`, to pick a free one beside them. */

@@ -28,8 +28,7 @@ const api = (as: SignedIn) => ({
 const PASSWORD = 'Portal-Client-Pass-2026!';
 const FAMILY = TEMPLATES.get('family')!;
 
-// One backend: the portal's SQL is the people's and the intake's, which run on both elsewhere.
-describe.each(BACKENDS.slice(-1))('the client portal on %s', (backend) => {
+describe.each(BACKENDS)('the client portal on %s', (backend) => {
   let t: TestApp;
   let smtp: TestSmtpServer;
   let attorney: SignedIn;
@@ -143,7 +142,9 @@ describe.each(BACKENDS.slice(-1))('the client portal on %s', (backend) => {
     const admin = await signIn(t.app, 'admin');
     const users = await api(admin).get(`/users?q=${invited.body.loginId}`);
     expect([users.body.users, users.body.total]).toEqual([[], 0]);
-    expect((await api(admin).get(`/users/${me.home === '/portal' ? invited.body.userId : ''}`)).status).toBe(404);
+    expect((await api(admin).get(`/users/${me.home === '/portal' ? invited.body.userId : ''}`)).status).toBe(
+      404,
+    );
   });
 
   it('shows a client only their own matters, in plain words, and never SSNs, internal notes or other people', async () => {

@@ -1,6 +1,6 @@
 import { Field, SelectField, TextAreaField } from '../../../islands/ui/form';
 import type { Language } from '../../shared/people';
-import { type Answer, type Answers, INTAKE_WORDS } from '../questions';
+import { type Answer, type Answers, answerWords } from '../questions';
 import type { Question } from '../template-schema';
 
 /** A question's form name: `q.<id>`; a group's entry field: `q.<group>.<n>.<id>`. */
@@ -31,7 +31,7 @@ function Input(props: {
   const label = labelOf(question, language, props.staff);
   const hint = question.help?.[language];
   const value = textOf(props.answer);
-  const words = INTAKE_WORDS[language];
+  const words = answerWords(language);
   const common = { id, name, label, hint, error: props.error, required: question.required && !props.entry };
   if (question.type === 'yesno' || question.type === 'select') {
     const options =

@@ -274,11 +274,11 @@ function FillPage(props: {
             errors={props.errors}
           />
           <div className="form-actions">
-            <button type="submit" name="intent" value="save" className="btn btn-secondary">
+            <button type="submit" name="intent" value="save" className="btn btn-secondary" formNoValidate>
               Save
             </button>
             {!last && (
-              <button type="submit" name="intent" value="next" className="btn btn-primary">
+              <button type="submit" name="intent" value="next" className="btn btn-primary" formNoValidate>
                 Save and Continue
               </button>
             )}

@@ -61,6 +61,7 @@ function QuestionnairePage(props: {
           ))}
         </ol>
       </nav>
+      {/* Answers are kept as they are given: a section is saved half-done (the required ones are asked at Submit). */}
       <form method="post" action={`${here}?section=${section.id}`} className="form card">
         <input type="hidden" name="_csrf" value={csrfToken} />
         <h2>{section.title[language]}</h2>
@@ -75,11 +76,11 @@ function QuestionnairePage(props: {
             errors={props.errors}
           />
           <div className="form-actions">
-            <button type="submit" name="intent" value="save" className="btn btn-secondary">
+            <button type="submit" name="intent" value="save" className="btn btn-secondary" formNoValidate>
               {t('questionnaires.save')}
             </button>
             {!last && (
-              <button type="submit" name="intent" value="next" className="btn btn-primary">
+              <button type="submit" name="intent" value="next" className="btn btn-primary" formNoValidate>
                 {t('questionnaires.saveNext')}
               </button>
             )}
