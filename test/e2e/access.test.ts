@@ -109,6 +109,8 @@ describe('Role Management and Actions Management in the browser', () => {
         'User',
         'Admin',
         'Reti',
+        // The client role's column (issue 23).
+        'Client',
         'Actions',
       ]);
       expect(await textOf(page, 'main')).not.toContain(LOADING_PERMISSIONS);
@@ -169,6 +171,7 @@ describe('Role Management and Actions Management in the browser', () => {
 
       expect(await flags('Get All Actions')).toEqual({
         admin: [false, false, false],
+        client: [false, false, false],
         reti: [true, false, false],
         user: [true, false, false],
       });
@@ -362,6 +365,7 @@ describe('Role Management and Actions Management in the browser', () => {
       expect(await textOf(page, '.flash')).toBe('Permissions saved for Get Permissions.');
       expect(await flags('Get Permissions')).toEqual({
         admin: [false, false, false],
+        client: [false, false, false],
         reti: [true, false, false],
         user: [true, false, false],
       });

@@ -333,7 +333,18 @@ describe('accessibility: every kind of page, scanned by axe', () => {
       partyId: beneficiary.id,
       language: 'es',
     });
+    // The demo client's own matter and questionnaire (the portal's pages).
+    const mine = await db
+      .selectFrom('portal_accounts')
+      .innerJoin('users', 'users.id', 'portal_accounts.user_id')
+      .innerJoin('case_parties', 'case_parties.person_id', 'portal_accounts.person_id')
+      .innerJoin('questionnaires', 'questionnaires.party_id', 'case_parties.id')
+      .select(['questionnaires.case_id', 'questionnaires.id'])
+      .where('users.login_id', '=', DEMO_LOGINS.client)
+      .executeTakeFirstOrThrow();
     VALUES_OF = [
+      [/\/portal\/matters\/:id/, [mine.case_id]],
+      [/\/portal\/questionnaires\/:id/, [mine.id]],
       [/\/firms\/:id/, [firmId]],
       [/\/cases\/:id\/reopen/, [approved.id]],
       [/\/cases\/:id/, [kase.id]],

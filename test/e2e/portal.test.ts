@@ -217,8 +217,6 @@ describe('the client portal in the browser', () => {
     });
     expect(await textOf(page, 'main')).toContain('Your matters');
     await page.goto(`${suite.url}/portal/matters/${caseId}`);
-    // The upload island wakes when it comes into view.
-    await page.$eval('.request-upload', (e) => e.scrollIntoView());
     await islandHydrated(page, '.request-upload input[type="file"]');
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-')), 'passport.pdf');
     fs.writeFileSync(file, await textPdf(['PASSPORT']));

@@ -325,8 +325,12 @@ describe.each(SETUPS)('cases and clients between tenants on %s (sessions in Redi
       for (const key of KEYS) {
         const action = CASES_ACTIONS[key];
         const mine = rows.filter((r) => r.method === action.method && r.route === `/api${action.route}`);
-        expect(mine.map((r) => r.role).sort()).toEqual(['admin', 'reti', 'user']);
-        const stored = Object.fromEntries(mine.map((r) => [r.role, flagsOf(r)]));
+        expect(mine.map((r) => r.role).sort()).toEqual(['admin', 'client', 'reti', 'user']);
+        // A client holds none of the firm's case and client actions (issue 23).
+        expect([key, flagsOf(mine.find((r) => r.role === 'client')!)]).toEqual([key, '']);
+        const stored = Object.fromEntries(
+          mine.filter((r) => r.role !== 'client').map((r) => [r.role, flagsOf(r)]),
+        );
         const declared = Object.fromEntries(ROLES.map((role) => [role, action.grants?.[role] ?? '']));
         expect([key, stored]).toEqual([key, GRANTS[key]]);
         expect([key, declared]).toEqual([key, GRANTS[key]]);
@@ -363,6 +367,7 @@ describe.each(SETUPS)('cases and clients between tenants on %s (sessions in Redi
         .execute();
       expect(stored.map((p) => [p.role, flagsOf(p)])).toEqual([
         ['admin', 'w'],
+        ['client', ''],
         ['reti', ''],
         ['user', ''],
       ]);

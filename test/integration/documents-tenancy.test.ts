@@ -350,13 +350,17 @@ describe.each(BACKENDS)('documents between tenants on %s', (backend) => {
           },
         ]).toEqual([key, CATALOG[key]]);
         const mine = rows.filter((r) => r.method === CATALOG[key].method && r.route === CATALOG[key].route);
-        expect(mine.map((r) => r.role).sort()).toEqual(['admin', 'reti', 'user']);
+        expect(mine.map((r) => r.role).sort()).toEqual(['admin', 'client', 'reti', 'user']);
+        // A client holds none of the firm's documents actions (issue 23).
+        expect([key, flagsOf(mine.find((r) => r.role === 'client')!)]).toEqual([key, '']);
         expect([mine[0].name, mine[0].category, mine[0].is_active]).toEqual([
           CATALOG[key].name,
           CATALOG[key].category,
           true,
         ]);
-        const stored = Object.fromEntries(mine.map((r) => [r.role, flagsOf(r)]));
+        const stored = Object.fromEntries(
+          mine.filter((r) => r.role !== 'client').map((r) => [r.role, flagsOf(r)]),
+        );
         const declared = Object.fromEntries(ROLES.map((role) => [role, action.grants?.[role] ?? '']));
         expect([key, stored]).toEqual([key, GRANTS[key]]);
         expect([key, declared]).toEqual([key, GRANTS[key]]);

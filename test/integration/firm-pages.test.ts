@@ -190,9 +190,16 @@ describe.each(BACKENDS)('the staff dashboard and firm pages (%s)', (backend) => 
         ].join(' '),
       );
       expect(text).toContain('Users of Demo Immigration Law User ID Name Email Role Status Last Login');
-      const users = await t.database.db.selectFrom('users').selectAll().where('firm_id', '=', id).execute();
-      // The demo firm's 42 users (its practice), every one listed.
+      const users = await t.database.db
+        .selectFrom('users')
+        .selectAll()
+        .where('firm_id', '=', id)
+        .where('role', '<>', 'client')
+        .execute();
+      // The demo firm's 42 users (its practice), every one listed; its clients' portal sign-ins are not
+      // staff's to see.
       expect(users).toHaveLength(42);
+      for (const login of ['client', 'cliente']) expect(text).not.toContain(`${login}@demo-client.example`);
       for (const u of users) {
         const login = u.last_login_at ? formatDateTime(u.last_login_at, 'America/New_York') : 'Never';
         expect(text).toContain(

@@ -35,7 +35,7 @@ describe('the server process', () => {
     await waitFor(() => server.output().includes('demo logins'));
     expect(server.output()).toContain(`Reti Immigration is running at http://localhost:${port}`);
     expect(server.output()).toContain(
-      'demo logins: reti, admin, attorney; password: the default "Reti-Demo-2026!"',
+      'demo logins: reti, admin, attorney, client, cliente; password: the default "Reti-Demo-2026!"',
     );
     expect(fs.existsSync(path.join(dataDir, 'pgdata.lock'))).toBe(true);
 

@@ -178,7 +178,9 @@ describe.each(BACKENDS)('tenant isolation (%s)', (backend) => {
         await as('reti', 'put', `/api/permissions/${entry.id}`).send(everything).expect(200);
       const opened: PermissionEntry[] = (await as('reti', 'get', '/api/permissions').expect(200)).body;
       const routes = opened.filter((a) => a.route.startsWith('/api/firms/{'));
-      expect(routes.every((a) => a.isActive && a.permissions.every((p) => p.canRead && p.canDelete))).toBe(
+      // Every role opened up but a client, who can never be given a firm's actions (issue 23).
+      const firmRoles = (a: PermissionEntry) => a.permissions.filter((p) => p.roleId !== 'client');
+      expect(routes.every((a) => a.isActive && firmRoles(a).every((p) => p.canRead && p.canDelete))).toBe(
         true,
       );
       for (const role of ['admin', 'user'] as const) expect(await probe(role, routes)).toEqual([]);
@@ -200,11 +202,12 @@ describe.each(BACKENDS)('tenant isolation (%s)', (backend) => {
     expect(own.body).toMatchObject({ id: firmA, name: 'Demo Immigration Law' });
     const users = await as('user', 'get', `/api/firms/${firmA}/users`);
     expect(users.status).toBe(200);
-    // The demo firm's 42 users (its practice), the two demo logins among them.
+    // The demo firm's 42 users (its practice), the two demo logins among them; not its clients' sign-ins.
     const stored = await t.database.db
       .selectFrom('users')
       .select('login_id')
       .where('firm_id', '=', firmA)
+      .where('role', '<>', 'client')
       .execute();
     expect(users.body.map((u: { userId: string }) => u.userId).sort()).toEqual(
       stored.map((u) => u.login_id).sort(),

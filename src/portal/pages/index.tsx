@@ -166,7 +166,7 @@ function Requests(props: { matter: PortalMatter; refused?: { requestId: string; 
               {(r.status === 'requested' || r.status === 'returned' || r.status === 'uploaded') && (
                 <Island
                   of={RequestUpload}
-                  trigger="visible"
+                  trigger="idle"
                   props={{
                     caseId: matter.id,
                     requestId: r.id,
