@@ -9,6 +9,7 @@ import type { IntakeService, Questionnaire } from '../intake/service';
 import type { InvitationsService } from '../invitations/service';
 import { createOutbox, FIRST_TRY_HOLD_SECONDS, type MailSender } from '../mail/sender';
 import { FORM_TYPES, type CaseStatus, type FormType } from '../shared/cases';
+import { UPLOAD_REFUSALS } from '../shared/documents';
 import { ServiceError } from '../shared/errors';
 import { wordsIn } from '../shared/i18n';
 import type { Language, PartyRole } from '../shared/people';
@@ -78,6 +79,20 @@ const toMessage = (row: MessageRow): PortalMessage => ({
 
 const notFound = (message: string) => new ServiceError('not-found', message);
 
+/** The documents' refusals of a file, in the client's words (the firm's screens keep their own). */
+const FILE_REFUSALS: Array<[string, string]> = [
+  [UPLOAD_REFUSALS.tooLarge, 'requests.tooLarge'],
+  [UPLOAD_REFUSALS.badType, 'requests.badType'],
+  [UPLOAD_REFUSALS.empty, 'requests.empty'],
+  [UPLOAD_REFUSALS.noFile, 'requests.noFile'],
+];
+function inClientWords(error: unknown, t: (key: string) => string): unknown {
+  const key =
+    error instanceof ServiceError && FILE_REFUSALS.find(([message]) => message === error.message)?.[1];
+  if (!key || !(error instanceof ServiceError)) return error;
+  return new ServiceError(error.reason, t(key), { file: t(key) });
+}
+
 /**
  * The client portal: a firm's client sees only the matters they are a party of and, in each, only what is
  * theirs (their questionnaires, the documents asked of them, their thread with the firm); the firm invites
@@ -142,6 +157,41 @@ export function createPortalService(deps: PortalDeps) {
         to: email,
         subject: t(`email.${kind}.subject`, words),
         text: t(`email.${kind}.body`, words),
+        firmId,
+      },
+      FIRST_TRY_HOLD_SECONDS,
+    );
+  }
+
+  /**
+   * Tells the case's assignee that a client did something in the portal, without what: the case number
+   * and where to read it. Read before the change's transaction, queued inside it.
+   */
+  async function assigneeOf(firmId: string, caseId: string) {
+    const row = await store.caseWithAssignee(firmId, caseId);
+    return row?.email ? { ...row, email: row.email } : undefined;
+  }
+  function tellFirm(
+    trx: Kysely<DB>,
+    firmId: string,
+    caseId: string,
+    assignee: Awaited<ReturnType<typeof assigneeOf>>,
+    what: string,
+  ): Promise<string | undefined> {
+    if (!assignee) return Promise.resolve(undefined);
+    const area = assignee.role === 'admin' ? 'admin' : 'user';
+    return createOutbox(trx).enqueue(
+      {
+        to: assignee.email,
+        subject: `Client portal: case ${assignee.case_number}`,
+        text: [
+          `Hello ${assignee.first_name},`,
+          '',
+          `${what} in the client portal, on case ${assignee.case_number}.`,
+          `See it on the case's Client Portal page: ${deps.publicUrl}${pages.cases(area).portal(caseId)}`,
+          '',
+          "For the client's privacy, this email does not say more.",
+        ].join('\n'),
         firmId,
       },
       FIRST_TRY_HOLD_SECONDS,
@@ -431,9 +481,22 @@ export function createPortalService(deps: PortalDeps) {
 
     /** Sent for review once complete; what is missing is said in the client's language. */
     async submit(actor: SessionUser, id: string): Promise<Questionnaire> {
-      const { account } = await ownQuestionnaire(actor, id);
+      const { account, q } = await ownQuestionnaire(actor, id);
+      const assignee = await assigneeOf(account.firm_id, q.caseId);
       try {
-        return await deps.intake.submit(actor, id);
+        const submitted = await deps.intake.submit(actor, id);
+        await deliver(
+          await inTransaction(db, (trx) =>
+            tellFirm(
+              trx,
+              account.firm_id,
+              q.caseId,
+              assignee,
+              'A client submitted a questionnaire for review',
+            ),
+          ),
+        );
+        return submitted;
       } catch (error) {
         if (!(error instanceof ServiceError) || error.reason !== 'invalid' || !error.fields) throw error;
         const labels = Object.values(error.fields).filter((l): l is string => Boolean(l));
@@ -460,11 +523,13 @@ export function createPortalService(deps: PortalDeps) {
         throw notFound(t('requests.notFound'));
       if (request.status === 'accepted') throw new ServiceError('conflict', t('requests.closed'));
       if (!file) throw new ServiceError('invalid', t('requests.noFile'), { file: t('requests.noFile') });
-      const document = await deps.documents.upload(actor, file, {
-        caseId: request.case_id,
-        category: undefined,
-      });
-      await inTransaction(db, async (trx) => {
+      const document = await deps.documents
+        .upload(actor, file, { caseId: request.case_id, category: undefined })
+        .catch((error: unknown) => {
+          throw inClientWords(error, t);
+        });
+      const assignee = await assigneeOf(account.firm_id, caseId);
+      const outboxId = await inTransaction(db, async (trx) => {
         await createPortalStore(trx).updateRequest(id, {
           status: 'uploaded',
           document_id: document.id,
@@ -475,7 +540,9 @@ export function createPortalService(deps: PortalDeps) {
           title: request.title,
           document: document.name,
         });
+        return tellFirm(trx, account.firm_id, caseId, assignee, 'A client sent a document you asked for');
       });
+      await deliver(outboxId);
       return toRequest((await store.findRequest(account.firm_id, id))!);
     },
 
@@ -484,13 +551,14 @@ export function createPortalService(deps: PortalDeps) {
       const account = await accountOf(actor);
       await matterRow(account, caseId);
       const t = wordsIn(account.language);
+      const assignee = await assigneeOf(account.firm_id, caseId);
       const body = input.body.trim();
       if (!body) throw new ServiceError('invalid', t('messages.empty'), { body: t('messages.empty') });
       if (body.length > MESSAGE_MAX) {
         const message = t('messages.tooLong', { max: MESSAGE_MAX.toLocaleString('en-US') });
         throw new ServiceError('invalid', message, { body: message });
       }
-      const id = await inTransaction(db, async (trx) => {
+      const { id, outboxId } = await inTransaction(db, async (trx) => {
         const { id } = await createPortalStore(trx).insertMessage({
           firm_id: account.firm_id,
           case_id: caseId,
@@ -503,8 +571,12 @@ export function createPortalService(deps: PortalDeps) {
           caseId,
           characters: body.length,
         });
-        return id;
+        return {
+          id,
+          outboxId: await tellFirm(trx, account.firm_id, caseId, assignee, 'A client sent a message'),
+        };
       });
+      await deliver(outboxId);
       return (await store.messagesOf([caseId], account.person_id)).map(toMessage).find((m) => m.id === id)!;
     },
 

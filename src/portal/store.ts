@@ -150,6 +150,18 @@ export function createPortalStore(db: Kysely<DB>) {
         .where('questionnaires.id', '=', id)
         .executeTakeFirst(),
 
+    /** The case's number and its assignee, when they can be told of a client's news (active, with an email). */
+    caseWithAssignee: (firmId: string, caseId: string) =>
+      db
+        .selectFrom('cases')
+        .leftJoin('users', (join) =>
+          join.onRef('users.id', '=', 'cases.assignee_id').on('users.status', '=', 'active'),
+        )
+        .select(['cases.case_number', 'users.email', 'users.first_name', 'users.role'])
+        .where('cases.firm_id', '=', firmId)
+        .where('cases.id', '=', caseId)
+        .executeTakeFirst(),
+
     setLanguage: (personId: string, language: 'en' | 'es') =>
       db.updateTable('clients').set({ language }).where('id', '=', personId).execute(),
   };

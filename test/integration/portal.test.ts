@@ -23,6 +23,8 @@ const api = (as: SignedIn) => ({
     as.agent.post(`/api${path}`).set('X-CSRF-Token', as.token).send(body),
   put: (path: string, body: object = {}) =>
     as.agent.put(`/api${path}`).set('X-CSRF-Token', as.token).send(body),
+  patch: (path: string, body: object = {}) =>
+    as.agent.patch(`/api${path}`).set('X-CSRF-Token', as.token).send(body),
 });
 
 const PASSWORD = 'Portal-Client-Pass-2026!';
@@ -244,6 +246,12 @@ describe.each(BACKENDS)('the client portal on %s', (backend) => {
       .attach('file', Buffer.alloc(0), { filename: 'empty.pdf', contentType: 'application/pdf' });
     expect(empty.status).toBe(422);
     expect(visibleText(empty.text)).toContain('Documentos solicitados');
+    expect(visibleText(empty.text)).toContain('El archivo está vacío. Elija el archivo de nuevo.');
+    const script = await send(rosa, again.body.id, Buffer.from('#!/bin/sh\necho hi\n'));
+    expect([script.status, script.body.error]).toEqual([
+      415,
+      'No aceptamos este tipo de archivo. Envíe un archivo PDF, Word (DOC, DOCX), JPG o PNG.',
+    ]);
   });
 
   it('keeps a message thread between the firm and each client, and emails only that a message waits', async () => {
@@ -263,8 +271,19 @@ describe.each(BACKENDS)('the client portal on %s', (backend) => {
       (e) => e.to.includes(client.email!) && e.text.includes('nuevo mensaje'),
     );
     expect(notice.text).not.toContain('passport');
+    // The case's assignee is told that a client wrote, not what.
+    const attorneyRow = await t.database.db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('login_id', '=', 'attorney')
+      .executeTakeFirstOrThrow();
+    expect((await api(attorney).patch(`/cases/${caseId}`, { assigneeId: attorneyRow.id })).status).toBe(200);
     const reply = await api(rosa).post(`/portal/matters/${caseId}/messages`, { body: 'I will, thank you.' });
     expect(reply.status).toBe(201);
+    const told = await smtp.waitFor(
+      (e) => e.to.includes(attorneyRow.email) && e.text.includes('A client sent a message'),
+    );
+    expect(told.text).not.toContain('thank you');
     const blank = await api(rosa).post(`/portal/matters/${caseId}/messages`, { body: '   ' });
     expect([blank.status, blank.body.error]).toEqual([422, 'Escriba un mensaje primero.']);
     const long = await rosa.agent
