@@ -378,6 +378,20 @@ async function intakeFigures(databaseUrl: string): Promise<void> {
       verdict: f.page.p95 <= g.pageP95Ms ? 'PASS' : 'FAIL',
       note: `p50 ${f.page.p50.toFixed(0)} ms`,
     });
+    row({
+      name: 'portal: a client saves a section',
+      value: `p95 ${f.portal.save.p95.toFixed(0)} ms`,
+      goal: `≤ ${g.answerP95Ms} ms`,
+      verdict: f.portal.save.p95 <= g.answerP95Ms ? 'PASS' : 'FAIL',
+      note: `p50 ${f.portal.save.p50.toFixed(0)} ms; family section ${f.portal.section}, ${f.portal.answers} answers per request`,
+    });
+    row({
+      name: 'portal: the questionnaire page',
+      value: `p95 ${f.portal.page.p95.toFixed(0)} ms`,
+      goal: `≤ ${g.pageP95Ms} ms`,
+      verdict: f.portal.page.p95 <= g.pageP95Ms ? 'PASS' : 'FAIL',
+      note: `p50 ${f.portal.page.p50.toFixed(0)} ms`,
+    });
   } catch (error) {
     if (/not reachable/.test(firstLine(error)))
       skip('questionnaire answers', `≤ ${g.answerP95Ms} ms`, firstLine(error));
