@@ -64,60 +64,66 @@ function Accounts({ area, record, accounts, closed, form }: Props) {
       <h2 id="portal-accounts">Portal accounts</h2>
       {refusal && <Alert kind="error">{refusal.message}</Alert>}
       {closed.invite && <p className="muted">{closed.invite}</p>}
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">Person</th>
-            <th scope="col">Email</th>
-            <th scope="col">Language</th>
-            <th scope="col">Portal</th>
-          </tr>
-        </thead>
-        <tbody>
-          {accounts.map((a) => (
-            <tr key={a.personId}>
-              <th scope="row">
-                <a href={pages.cases(area).person(a.personId)}>{a.name}</a>
-              </th>
-              <td>{a.email ?? 'None on record'}</td>
-              <td>{LANGUAGE_LABELS[a.language]}</td>
-              <td>
-                {accountWords(a.account)}
-                {a.account?.lastLoginAt && (
-                  <>
-                    {' · last signed in '}
-                    <DateTimeText value={a.account.lastLoginAt} />
-                  </>
-                )}
-                {!a.account && (
-                  <form
-                    method="post"
-                    action={pages.cases(area).portalInvite(record.id)}
-                    className="inline-form"
-                  >
-                    <input type="hidden" name="_csrf" value={csrfToken} />
-                    <input type="hidden" name="personId" value={a.personId} />
-                    <button
-                      type="submit"
-                      className="btn btn-secondary"
-                      disabled={Boolean(closed.invite) || !a.email}
-                      aria-label={`Invite ${a.name} to the portal`}
-                    >
-                      Invite to Portal
-                    </button>
-                  </form>
-                )}
-              </td>
+      <div className="table-wrap">
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">Person</th>
+              <th scope="col">Email</th>
+              <th scope="col">Language</th>
+              <th scope="col">Portal</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {accounts.map((a) => (
+              <tr key={a.personId}>
+                <th scope="row">
+                  <a href={pages.cases(area).person(a.personId)}>{a.name}</a>
+                </th>
+                <td>{a.email ?? 'None on record'}</td>
+                <td>{LANGUAGE_LABELS[a.language]}</td>
+                <td>
+                  {accountWords(a.account)}
+                  {a.account?.lastLoginAt && (
+                    <>
+                      {' · last signed in '}
+                      <DateTimeText value={a.account.lastLoginAt} />
+                    </>
+                  )}
+                  {!a.account && !a.email && (
+                    <p className="muted">Add an email to their record to invite them.</p>
+                  )}
+                  {!a.account && a.email && (
+                    <form
+                      method="post"
+                      action={pages.cases(area).portalInvite(record.id)}
+                      className="inline-form"
+                    >
+                      <input type="hidden" name="_csrf" value={csrfToken} />
+                      <input type="hidden" name="personId" value={a.personId} />
+                      <button
+                        type="submit"
+                        className="btn btn-secondary"
+                        disabled={Boolean(closed.invite)}
+                        aria-label={`Invite ${a.name} to the portal`}
+                      >
+                        Invite to Portal
+                      </button>
+                    </form>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
 
+/** The people of the case, those with a portal sign-in first (the ones a request or message reaches). */
 const personOptions = (accounts: PortalAccountStatus[]) =>
-  accounts.map((a) => ({
+  [...accounts.filter((a) => a.account), ...accounts.filter((a) => !a.account)].map((a) => ({
     value: a.personId,
     label: `${a.name}${a.account ? '' : ' (no portal account yet)'}`,
   }));
