@@ -240,6 +240,18 @@ export const DEMO_LOGINS = { user: 'attorney', admin: 'admin', reti: 'reti', cli
 
 export type SignedIn = { agent: request.Agent; token: string; home: string };
 
+/** The JSON API as a signed-in person calls it: paths under /api, the session's CSRF token on each change. */
+export const apiAs = (as: SignedIn) => ({
+  get: (path: string) => as.agent.get(`/api${path}`),
+  post: (path: string, body: object = {}) =>
+    as.agent.post(`/api${path}`).set('X-CSRF-Token', as.token).send(body),
+  put: (path: string, body: object = {}) =>
+    as.agent.put(`/api${path}`).set('X-CSRF-Token', as.token).send(body),
+  patch: (path: string, body: object = {}) =>
+    as.agent.patch(`/api${path}`).set('X-CSRF-Token', as.token).send(body),
+  delete: (path: string) => as.agent.delete(`/api${path}`).set('X-CSRF-Token', as.token),
+});
+
 /**
  * A browser-like agent signed in as `loginId` (through the API), with its session's CSRF token, read
  * from the user's home page the way an island reads it.

@@ -7,15 +7,8 @@ import {
   type SignedIn,
   startTestApp,
   type TestApp,
+  apiAs,
 } from '../helpers/app';
-
-const api = (as: SignedIn) => ({
-  get: (path: string) => as.agent.get(`/api${path}`),
-  post: (path: string, body: object) => as.agent.post(`/api${path}`).set('X-CSRF-Token', as.token).send(body),
-  patch: (path: string, body: object) =>
-    as.agent.patch(`/api${path}`).set('X-CSRF-Token', as.token).send(body),
-  delete: (path: string) => as.agent.delete(`/api${path}`).set('X-CSRF-Token', as.token),
-});
 
 let unique = 0;
 const aNumber = () => `A${String(Date.now() % 1e6).padStart(6, '0')}${String(++unique).padStart(3, '0')}`;
@@ -86,7 +79,7 @@ describe.each(BACKENDS)('people and parties on %s', (backend) => {
       .execute();
 
   async function newPerson(fields: object = {}, as = admin): Promise<Person> {
-    const res = await api(as).post('/people', {
+    const res = await apiAs(as).post('/people', {
       familyName: `Nguyen${++unique}`,
       givenName: 'Linh',
       confirmNew: true,
@@ -97,7 +90,7 @@ describe.each(BACKENDS)('people and parties on %s', (backend) => {
   }
 
   async function newCase(clientId: string): Promise<string> {
-    const res = await api(admin).post('/cases', { clientId, caseType: 'family', formType: 'I-130' });
+    const res = await apiAs(admin).post('/cases', { clientId, caseType: 'family', formType: 'I-130' });
     expect(res.status).toBe(201);
     return res.body.id;
   }
@@ -112,7 +105,7 @@ describe.each(BACKENDS)('people and parties on %s', (backend) => {
 
   it('adds a person with every section, answers the SSN only as its last four, and seals it at rest', async () => {
     const a = aNumber();
-    const res = await api(attorney).post('/people', {
+    const res = await apiAs(attorney).post('/people', {
       ...FULL_PERSON,
       familyName: `García${++unique}`,
       aNumber: a,
@@ -155,7 +148,7 @@ describe.each(BACKENDS)('people and parties on %s', (backend) => {
 
   it('reveals the SSN only through its own action, and audits each reveal', async () => {
     const person = await newPerson({ ssn: '234567890' });
-    const res = await api(attorney).get(`/people/${person.id}/ssn`);
+    const res = await apiAs(attorney).get(`/people/${person.id}/ssn`);
     expect([res.status, res.body]).toEqual([200, { ssn: '234-56-7890' }]);
     expect((await auditOf(person.id)).map((r) => r.action)).toEqual([
       'person.created',
@@ -177,7 +170,7 @@ describe.each(BACKENDS)('people and parties on %s', (backend) => {
           ],
         });
     expect((await setUserRead(false)).status).toBe(200);
-    const refused = await api(attorney).get(`/people/${person.id}/ssn`);
+    const refused = await apiAs(attorney).get(`/people/${person.id}/ssn`);
     expect((await setUserRead(true)).status).toBe(200);
     expect(refused.status).toBe(403);
   });
@@ -192,7 +185,7 @@ describe.each(BACKENDS)('people and parties on %s', (backend) => {
       aNumber: a,
     });
     const folded = family.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase();
-    const byName = await api(attorney).get(
+    const byName = await apiAs(attorney).get(
       `/people/matches?familyName=${encodeURIComponent(folded)}&givenName=jose-luis`,
     );
     expect([byName.status, byName.body.map((m: { person: Person }) => m.person.id)]).toEqual([
@@ -200,15 +193,15 @@ describe.each(BACKENDS)('people and parties on %s', (backend) => {
       [first.id],
     ]);
     expect(byName.body[0].reasons).toEqual(['name']);
-    const byBirth = await api(attorney).get(
+    const byBirth = await apiAs(attorney).get(
       `/people/matches?familyName=${encodeURIComponent(family)}&givenName=Pepe&dateOfBirth=1985-03-02`,
     );
     expect(byBirth.body.map((m: { reasons: string[] }) => m.reasons)).toEqual([['dateOfBirth']]);
-    const byNumber = await api(attorney).get(`/people/matches?aNumber=${a.toLowerCase()}`);
+    const byNumber = await apiAs(attorney).get(`/people/matches?aNumber=${a.toLowerCase()}`);
     expect(byNumber.body[0]).toMatchObject({ person: { id: first.id }, reasons: ['aNumber'] });
-    const none = await api(attorney).get(`/people/matches?familyName=Nobody${unique}&givenName=Ana`);
+    const none = await apiAs(attorney).get(`/people/matches?familyName=Nobody${unique}&givenName=Ana`);
     expect([none.status, none.body]).toEqual([200, []]);
-    const bad = await api(attorney).get('/people/matches?dateOfBirth=1985-02-30');
+    const bad = await apiAs(attorney).get('/people/matches?dateOfBirth=1985-02-30');
     expect([bad.status, bad.body.fields.dateOfBirth]).toEqual([
       422,
       'Date of birth must be a real date written YYYY-MM-DD, such as 2026-11-23',
@@ -219,7 +212,7 @@ describe.each(BACKENDS)('people and parties on %s', (backend) => {
     const family = `Ñúñez${++unique}`;
     const first = await newPerson({ familyName: family, givenName: 'María Fernanda' });
     const before = await db().selectFrom('clients').select('id').where('firm_id', '=', firmId).execute();
-    const res = await api(attorney).post('/people', {
+    const res = await apiAs(attorney).post('/people', {
       familyName: family.replace('Ñúñez', 'Nunez'),
       givenName: 'Maria Fernanda',
     });
@@ -233,7 +226,7 @@ describe.each(BACKENDS)('people and parties on %s', (backend) => {
     expect(
       (await db().selectFrom('clients').select('id').where('firm_id', '=', firmId).execute()).length,
     ).toBe(before.length);
-    const confirmed = await api(attorney).post('/people', {
+    const confirmed = await apiAs(attorney).post('/people', {
       familyName: family.replace('Ñúñez', 'Nunez'),
       givenName: 'Maria Fernanda',
       confirmNew: true,
@@ -247,7 +240,7 @@ describe.each(BACKENDS)('people and parties on %s', (backend) => {
     const maria = await newPerson({ familyName: family, givenName: 'María Fernanda' });
     const message = `The firm has a client named María Fernanda ${family}: type the name as their record writes it to choose them, or add the new person on the People page first`;
     const folded = `Maria Fernanda ${family.replace('í', 'i')}`;
-    const asked = await api(attorney).post('/cases', {
+    const asked = await apiAs(attorney).post('/cases', {
       clientName: folded,
       caseType: 'family',
       formType: 'I-130',
@@ -257,7 +250,7 @@ describe.each(BACKENDS)('people and parties on %s', (backend) => {
       message,
       { clientName: message },
     ]);
-    const exact = await api(attorney).post('/cases', {
+    const exact = await apiAs(attorney).post('/cases', {
       clientName: `maría fernanda ${family.toLowerCase()}`,
       caseType: 'family',
       formType: 'I-130',
@@ -307,10 +300,10 @@ describe.each(BACKENDS)('people and parties on %s', (backend) => {
       [{ uscisAccountNumber: '123' }, 'uscisAccountNumber', 'USCIS online account number must be 12 digits'],
     ];
     for (const [body, field, message] of cases) {
-      const res = await api(attorney).patch(`/people/${person.id}`, body);
+      const res = await apiAs(attorney).patch(`/people/${person.id}`, body);
       expect([res.status, field, res.body.fields?.[field]]).toEqual([422, field, message]);
     }
-    expect((await api(attorney).get(`/people/${person.id}`)).body).toMatchObject({
+    expect((await apiAs(attorney).get(`/people/${person.id}`)).body).toMatchObject({
       email: 'keep@example.com',
       ssnLast4: null,
     });
@@ -319,7 +312,7 @@ describe.each(BACKENDS)('people and parties on %s', (backend) => {
   it('changes sections whole, audits who and what, and lists people with their matters', async () => {
     const family = `Okafor${++unique}`;
     const person = await newPerson({ familyName: family });
-    const res = await api(attorney).patch(`/people/${person.id}`, {
+    const res = await apiAs(attorney).patch(`/people/${person.id}`, {
       trips: [{ departed: '2025-01-02', returned: '2025-01-20', countries: ['Nigeria', 'Ghana'] }],
       ssn: '345-67-8901',
     });
@@ -335,7 +328,7 @@ describe.each(BACKENDS)('people and parties on %s', (backend) => {
     ]);
     expect(JSON.stringify(audit)).not.toContain('345678901');
     const caseId = await newCase(person.id);
-    const list = await api(attorney).get(`/people?q=${encodeURIComponent(family.toLowerCase())}`);
+    const list = await apiAs(attorney).get(`/people?q=${encodeURIComponent(family.toLowerCase())}`);
     expect(list.status).toBe(200);
     expect(list.body.total).toBe(1);
     expect(list.body.items[0].matters).toEqual([
@@ -365,8 +358,8 @@ describe.each(BACKENDS)('people and parties on %s', (backend) => {
     const first = await newPerson();
     const second = await newPerson();
     const caseId = await newCase(first.id);
-    expect((await api(attorney).patch(`/cases/${caseId}`, { clientId: second.id })).status).toBe(200);
-    const parties: Party[] = (await api(attorney).get(`/cases/${caseId}/parties`)).body;
+    expect((await apiAs(attorney).patch(`/cases/${caseId}`, { clientId: second.id })).status).toBe(200);
+    const parties: Party[] = (await apiAs(attorney).get(`/cases/${caseId}/parties`)).body;
     expect(parties.map((p) => [p.role, p.person?.id])).toEqual([['beneficiary', second.id]]);
   });
 
@@ -375,7 +368,7 @@ describe.each(BACKENDS)('people and parties on %s', (backend) => {
     const smith = `Smith${++unique}`;
     const petitioner = await newPerson({ familyName: smith, givenName: 'John' });
     const caseId = await newCase(beneficiary.id);
-    const add = (body: object) => api(attorney).post(`/cases/${caseId}/parties`, body);
+    const add = (body: object) => apiAs(attorney).post(`/cases/${caseId}/parties`, body);
 
     const asPetitioner = await add({ role: 'petitioner', personId: petitioner.id });
     expect([asPetitioner.status, Object.keys(asPetitioner.body).sort()]).toEqual([
@@ -388,7 +381,7 @@ describe.each(BACKENDS)('people and parties on %s', (backend) => {
     const second = await add({ role: 'petitioner', personId: beneficiary.id });
     expect([second.status, second.body.error]).toEqual([
       409,
-      `Case ${(await api(admin).get(`/cases/${caseId}`)).body.caseNumber} has a petitioner already: John ${smith}. Remove them first.`,
+      `Case ${(await apiAs(admin).get(`/cases/${caseId}`)).body.caseNumber} has a petitioner already: John ${smith}. Remove them first.`,
     ]);
     const ben = await add({ role: 'beneficiary', personId: petitioner.id });
     expect([ben.status, ben.body.error]).toEqual([
@@ -433,7 +426,7 @@ describe.each(BACKENDS)('people and parties on %s', (backend) => {
       'Role must be one of petitioner, beneficiary, derivative, sponsor, joint-sponsor, household-member, employer, interpreter, preparer',
     ]);
 
-    const parties: Party[] = (await api(attorney).get(`/cases/${caseId}/parties`)).body;
+    const parties: Party[] = (await apiAs(attorney).get(`/cases/${caseId}/parties`)).body;
     expect(parties.map((p) => p.role)).toEqual([
       'petitioner',
       'beneficiary',
@@ -441,18 +434,18 @@ describe.each(BACKENDS)('people and parties on %s', (backend) => {
       'sponsor',
       'employer',
     ]);
-    const person = (await api(attorney).get(`/people/${petitioner.id}`)).body as Person;
+    const person = (await apiAs(attorney).get(`/people/${petitioner.id}`)).body as Person;
     expect(person.matters).toEqual([expect.objectContaining({ caseId, roles: ['petitioner', 'sponsor'] })]);
 
     // A person in a matter is not deleted; out of it, they may be.
-    const refused = await api(admin).delete(`/people/${petitioner.id}`);
+    const refused = await apiAs(admin).delete(`/people/${petitioner.id}`);
     expect(refused.status).toBe(409);
     for (const p of parties.filter((x) => x.person?.id === petitioner.id))
-      expect((await api(attorney).delete(`/cases/${caseId}/parties/${p.id}`)).status).toBe(204);
+      expect((await apiAs(attorney).delete(`/cases/${caseId}/parties/${p.id}`)).status).toBe(204);
     const benParty = parties.find((p) => p.role === 'beneficiary')!;
-    expect((await api(attorney).delete(`/cases/${caseId}/parties/${benParty.id}`)).status).toBe(409);
-    expect((await api(admin).delete(`/people/${petitioner.id}`)).status).toBe(204);
-    expect((await api(attorney).get(`/people/${petitioner.id}`)).status).toBe(404);
+    expect((await apiAs(attorney).delete(`/cases/${caseId}/parties/${benParty.id}`)).status).toBe(409);
+    expect((await apiAs(admin).delete(`/people/${petitioner.id}`)).status).toBe(204);
+    expect((await apiAs(attorney).get(`/people/${petitioner.id}`)).status).toBe(404);
   });
 
   it("keeps each firm's people to itself, and platform staff out of all of them", async () => {
@@ -461,23 +454,23 @@ describe.each(BACKENDS)('people and parties on %s', (backend) => {
     const firm = await secondFirm(t);
     const other = await signIn(t.app, firm.admin);
     for (const res of [
-      await api(other).get(`/people/${person.id}`),
-      await api(other).get(`/people/${person.id}/ssn`),
-      await api(other).patch(`/people/${person.id}`, { email: 'x@example.com' }),
-      await api(other).delete(`/people/${person.id}`),
-      await api(other).get(`/cases/${caseId}/parties`),
-      await api(other).post(`/cases/${caseId}/parties`, { role: 'petitioner', personId: person.id }),
+      await apiAs(other).get(`/people/${person.id}`),
+      await apiAs(other).get(`/people/${person.id}/ssn`),
+      await apiAs(other).patch(`/people/${person.id}`, { email: 'x@example.com' }),
+      await apiAs(other).delete(`/people/${person.id}`),
+      await apiAs(other).get(`/cases/${caseId}/parties`),
+      await apiAs(other).post(`/cases/${caseId}/parties`, { role: 'petitioner', personId: person.id }),
     ])
       expect(res.status).toBe(404);
     const theirs = await newPerson({}, other);
-    const cross = await api(attorney).post(`/cases/${caseId}/parties`, {
+    const cross = await apiAs(attorney).post(`/cases/${caseId}/parties`, {
       role: 'petitioner',
       personId: theirs.id,
     });
     expect([cross.status, cross.body.error]).toEqual([404, 'Person not found.']);
-    expect((await api(other).get('/people')).body.items.map((p: Person) => p.id)).toEqual([theirs.id]);
+    expect((await apiAs(other).get('/people')).body.items.map((p: Person) => p.id)).toEqual([theirs.id]);
     expect(
-      (await api(other).get(`/people/matches?familyName=${encodeURIComponent(person.familyName)}`)).body,
+      (await apiAs(other).get(`/people/matches?familyName=${encodeURIComponent(person.familyName)}`)).body,
     ).toEqual([]);
 
     const staff = await signIn(t.app, 'reti');
@@ -487,6 +480,6 @@ describe.each(BACKENDS)('people and parties on %s', (backend) => {
       `/people/${person.id}/ssn`,
       `/cases/${caseId}/parties`,
     ])
-      expect((await api(staff).get(path)).status).toBe(403);
+      expect((await apiAs(staff).get(path)).status).toBe(403);
   });
 });

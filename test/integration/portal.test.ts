@@ -12,20 +12,11 @@ import {
   startTestApp,
   type TestApp,
   visibleText,
+  apiAs,
 } from '../helpers/app';
 import { textPdf } from '../helpers/files';
 import { inviteLink, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import request from 'supertest';
-
-const api = (as: SignedIn) => ({
-  get: (path: string) => as.agent.get(`/api${path}`),
-  post: (path: string, body: object = {}) =>
-    as.agent.post(`/api${path}`).set('X-CSRF-Token', as.token).send(body),
-  put: (path: string, body: object = {}) =>
-    as.agent.put(`/api${path}`).set('X-CSRF-Token', as.token).send(body),
-  patch: (path: string, body: object = {}) =>
-    as.agent.patch(`/api${path}`).set('X-CSRF-Token', as.token).send(body),
-});
 
 const PASSWORD = 'Portal-Client-Pass-2026!';
 const FAMILY = TEMPLATES.get('family')!;
@@ -52,7 +43,7 @@ describe.each(BACKENDS)('the client portal on %s', (backend) => {
   async function newMatter(language: 'en' | 'es' = 'es') {
     const n = ++unique;
     const client = (
-      await api(attorney).post('/people', {
+      await apiAs(attorney).post('/people', {
         familyName: `Quispe${n}`,
         givenName: 'Rosa',
         email: `rosa${n}@client.example`,
@@ -62,7 +53,7 @@ describe.each(BACKENDS)('the client portal on %s', (backend) => {
       })
     ).body as Person;
     const spouse = (
-      await api(attorney).post('/people', {
+      await apiAs(attorney).post('/people', {
         familyName: `Miller${n}`,
         givenName: 'Ethan',
         email: `ethan${n}@client.example`,
@@ -70,7 +61,7 @@ describe.each(BACKENDS)('the client portal on %s', (backend) => {
         confirmNew: true,
       })
     ).body as Person;
-    const created = await api(attorney).post('/cases', {
+    const created = await apiAs(attorney).post('/cases', {
       clientId: client.id,
       caseType: 'family',
       formType: 'I-130',
@@ -79,7 +70,7 @@ describe.each(BACKENDS)('the client portal on %s', (backend) => {
     expect(created.status).toBe(201);
     const caseId = created.body.id as string;
     expect(
-      (await api(attorney).post(`/cases/${caseId}/parties`, { role: 'petitioner', personId: spouse.id }))
+      (await apiAs(attorney).post(`/cases/${caseId}/parties`, { role: 'petitioner', personId: spouse.id }))
         .status,
     ).toBe(201);
     return { client, spouse, caseId };
@@ -87,7 +78,7 @@ describe.each(BACKENDS)('the client portal on %s', (backend) => {
 
   /** Invites a person of the case, accepts the emailed link with a password, and signs them in. */
   async function portalClient(caseId: string, person: Person): Promise<SignedIn & { loginId: string }> {
-    const invited = await api(attorney).post(`/cases/${caseId}/portal-accounts`, { personId: person.id });
+    const invited = await apiAs(attorney).post(`/cases/${caseId}/portal-accounts`, { personId: person.id });
     expect(invited.status).toBe(201);
     const email = await smtp.waitFor((e) => e.to.includes(person.email!) && inviteLink(e.text) !== '');
     const link = new URL(inviteLink(email.text));
@@ -109,7 +100,7 @@ describe.each(BACKENDS)('the client portal on %s', (backend) => {
 
   it('invites a client by email in their language, with a single-use link; the client signs in to /portal', async () => {
     const { client, caseId } = await newMatter('es');
-    const invited = await api(attorney).post(`/cases/${caseId}/portal-accounts`, { personId: client.id });
+    const invited = await apiAs(attorney).post(`/cases/${caseId}/portal-accounts`, { personId: client.id });
     expect(invited.status).toBe(201);
     expect(invited.body).toMatchObject({ loginId: `rosa${unique}`, invitation: { delivery: 'sent' } });
     const email = await smtp.waitFor((e) => e.to.includes(client.email!));
@@ -133,7 +124,7 @@ describe.each(BACKENDS)('the client portal on %s', (backend) => {
     expect(ok.status).toBe(303);
     expect((await browser.get(link.pathname)).status).toBe(410);
     // A second invitation for the same person is refused.
-    const again = await api(attorney).post(`/cases/${caseId}/portal-accounts`, { personId: client.id });
+    const again = await apiAs(attorney).post(`/cases/${caseId}/portal-accounts`, { personId: client.id });
     expect([again.status, again.body.error]).toEqual([409, `${client.name} already has a portal account.`]);
     const me = await signIn(t.app, invited.body.loginId, PASSWORD);
     expect(me.home).toBe('/portal');
@@ -142,18 +133,18 @@ describe.each(BACKENDS)('the client portal on %s', (backend) => {
     expect(visibleText(home.text)).toContain('Sus asuntos');
     // Clients are no users of User Management.
     const admin = await signIn(t.app, 'admin');
-    const users = await api(admin).get(`/users?q=${invited.body.loginId}`);
+    const users = await apiAs(admin).get(`/users?q=${invited.body.loginId}`);
     expect([users.body.users, users.body.total]).toEqual([[], 0]);
-    expect((await api(admin).get(`/users/${me.home === '/portal' ? invited.body.userId : ''}`)).status).toBe(
-      404,
-    );
+    expect(
+      (await apiAs(admin).get(`/users/${me.home === '/portal' ? invited.body.userId : ''}`)).status,
+    ).toBe(404);
   });
 
   it('shows a client only their own matters, in plain words, and never SSNs, internal notes or other people', async () => {
     const { client, spouse, caseId } = await newMatter('en');
     const other = await newMatter('en');
     const rosa = await portalClient(caseId, client);
-    const matters = await api(rosa).get('/portal/matters');
+    const matters = await apiAs(rosa).get('/portal/matters');
     expect(matters.status).toBe(200);
     expect(matters.body.map((m: { id: string }) => m.id)).toEqual([caseId]);
     expect(matters.body[0]).toMatchObject({
@@ -173,7 +164,7 @@ describe.each(BACKENDS)('the client portal on %s', (backend) => {
         shown: false,
       });
     // Another client's matter, and the firm's API and pages: not found or not theirs.
-    expect((await api(rosa).get(`/portal/matters/${other.caseId}`)).status).toBe(404);
+    expect((await apiAs(rosa).get(`/portal/matters/${other.caseId}`)).status).toBe(404);
     expect((await rosa.agent.get(`/portal/matters/${other.caseId}`)).status).toBe(404);
     for (const path of [
       '/cases',
@@ -182,14 +173,14 @@ describe.each(BACKENDS)('the client portal on %s', (backend) => {
       `/people/${client.id}`,
       `/cases/${caseId}/messages`,
     ])
-      expect({ path, status: (await api(rosa).get(path)).status }).toEqual({ path, status: 403 });
+      expect({ path, status: (await apiAs(rosa).get(path)).status }).toEqual({ path, status: 403 });
     expect((await rosa.agent.get('/user/cases')).status).toBe(403);
   });
 
   it('asks a client for a document; they upload it, the firm returns it with a reason, then accepts it', async () => {
     const { client, caseId } = await newMatter('es');
     const rosa = await portalClient(caseId, client);
-    const asked = await api(attorney).post(`/cases/${caseId}/document-requests`, {
+    const asked = await apiAs(attorney).post(`/cases/${caseId}/document-requests`, {
       title: 'Certified birth certificate',
       note: 'With its English translation',
     });
@@ -201,7 +192,7 @@ describe.each(BACKENDS)('the client portal on %s', (backend) => {
     );
     expect(notice.text).not.toContain('birth certificate');
     expect(
-      (await api(attorney).post(`/cases/${caseId}/document-requests`, { title: ' ' })).body.fields,
+      (await apiAs(attorney).post(`/cases/${caseId}/document-requests`, { title: ' ' })).body.fields,
     ).toEqual({
       title: 'Say which document you need',
     });
@@ -215,26 +206,29 @@ describe.each(BACKENDS)('the client portal on %s', (backend) => {
     expect(sent.status).toBe(201);
     expect(sent.body).toMatchObject({ status: 'uploaded', document: { name: 'acta.pdf' } });
     // The file is the case's document, for the firm.
-    const documents = await api(attorney).get(`/documents?caseId=${caseId}`);
+    const documents = await apiAs(attorney).get(`/documents?caseId=${caseId}`);
     expect(documents.body.items.map((d: { name: string }) => d.name)).toContain('acta.pdf');
-    const returned = await api(attorney).post(`/cases/${caseId}/document-requests/${asked.body.id}/return`, {
-      reason: 'The translation is missing.',
-    });
+    const returned = await apiAs(attorney).post(
+      `/cases/${caseId}/document-requests/${asked.body.id}/return`,
+      {
+        reason: 'The translation is missing.',
+      },
+    );
     expect(returned.body).toMatchObject({ status: 'returned', reason: 'The translation is missing.' });
     const page = visibleText((await rosa.agent.get(`/portal/matters/${caseId}`)).text);
     expect(page).toContain('Su abogado lo devolvió: The translation is missing.');
     expect((await send(rosa, asked.body.id, pdf)).status).toBe(201);
-    const accepted = await api(attorney).post(`/cases/${caseId}/document-requests/${asked.body.id}/accept`);
+    const accepted = await apiAs(attorney).post(`/cases/${caseId}/document-requests/${asked.body.id}/accept`);
     expect(accepted.body.status).toBe('accepted');
     const late = await send(rosa, asked.body.id, pdf);
     expect([late.status, late.body.error]).toEqual([
       409,
       'Esta solicitud está cerrada: su abogado aceptó el documento.',
     ]);
-    const twice = await api(attorney).post(`/cases/${caseId}/document-requests/${asked.body.id}/accept`);
+    const twice = await apiAs(attorney).post(`/cases/${caseId}/document-requests/${asked.body.id}/accept`);
     expect(twice.status).toBe(409);
     // Without JavaScript: the form posts the file, and lands on the matter with the news.
-    const again = await api(attorney).post(`/cases/${caseId}/document-requests`, { title: 'I-94' });
+    const again = await apiAs(attorney).post(`/cases/${caseId}/document-requests`, { title: 'I-94' });
     const form = await rosa.agent
       .post(`/portal/matters/${caseId}/requests/${again.body.id}/upload`)
       .field('_csrf', rosa.token)
@@ -258,7 +252,7 @@ describe.each(BACKENDS)('the client portal on %s', (backend) => {
     const { client, spouse, caseId } = await newMatter('es');
     const rosa = await portalClient(caseId, client);
     const ethan = await portalClient(caseId, spouse);
-    const firm = await api(attorney).post(`/cases/${caseId}/messages`, {
+    const firm = await apiAs(attorney).post(`/cases/${caseId}/messages`, {
       body: 'Please bring your passport.',
     });
     expect(firm.status).toBe(201);
@@ -277,14 +271,18 @@ describe.each(BACKENDS)('the client portal on %s', (backend) => {
       .select(['id', 'email'])
       .where('login_id', '=', 'attorney')
       .executeTakeFirstOrThrow();
-    expect((await api(attorney).patch(`/cases/${caseId}`, { assigneeId: attorneyRow.id })).status).toBe(200);
-    const reply = await api(rosa).post(`/portal/matters/${caseId}/messages`, { body: 'I will, thank you.' });
+    expect((await apiAs(attorney).patch(`/cases/${caseId}`, { assigneeId: attorneyRow.id })).status).toBe(
+      200,
+    );
+    const reply = await apiAs(rosa).post(`/portal/matters/${caseId}/messages`, {
+      body: 'I will, thank you.',
+    });
     expect(reply.status).toBe(201);
     const told = await smtp.waitFor(
       (e) => e.to.includes(attorneyRow.email) && e.text.includes('A client sent a message'),
     );
     expect(told.text).not.toContain('thank you');
-    const blank = await api(rosa).post(`/portal/matters/${caseId}/messages`, { body: '   ' });
+    const blank = await apiAs(rosa).post(`/portal/matters/${caseId}/messages`, { body: '   ' });
     expect([blank.status, blank.body.error]).toEqual([422, 'Escriba un mensaje primero.']);
     const long = await rosa.agent
       .post(`/portal/matters/${caseId}/messages`)
@@ -294,12 +292,12 @@ describe.each(BACKENDS)('the client portal on %s', (backend) => {
     expect(visibleText(long.text)).toContain('Un mensaje puede tener como máximo 5,000 caracteres.');
     expect(long.text).toContain('Typed xxxxx');
     // Each client reads their own thread only; the firm reads both.
-    const mine = (await api(rosa).get(`/portal/matters/${caseId}`)).body.messages.map(
+    const mine = (await apiAs(rosa).get(`/portal/matters/${caseId}`)).body.messages.map(
       (m: { body: string }) => m.body,
     );
     expect(mine).toEqual(['Please bring your passport.', 'I will, thank you.']);
-    expect((await api(ethan).get(`/portal/matters/${caseId}`)).body.messages).toEqual([]);
-    const all = await api(attorney).get(`/cases/${caseId}/messages`);
+    expect((await apiAs(ethan).get(`/portal/matters/${caseId}`)).body.messages).toEqual([]);
+    const all = await apiAs(attorney).get(`/cases/${caseId}/messages`);
     expect(all.body.map((m: { body: string; fromClient: boolean }) => [m.body, m.fromClient])).toEqual([
       ['Please bring your passport.', false],
       ['I will, thank you.', true],
@@ -308,11 +306,11 @@ describe.each(BACKENDS)('the client portal on %s', (backend) => {
 
   it('sends a questionnaire; the client answers in Spanish, submits, and the attorney accepts it into the record', async () => {
     const { client, caseId } = await newMatter('es');
-    const parties = (await api(attorney).get(`/cases/${caseId}/parties`)).body as Array<{
+    const parties = (await apiAs(attorney).get(`/cases/${caseId}/parties`)).body as Array<{
       id: string;
       role: string;
     }>;
-    const created = await api(attorney).post(`/cases/${caseId}/questionnaires`, {
+    const created = await apiAs(attorney).post(`/cases/${caseId}/questionnaires`, {
       template: 'family',
       partyId: parties.find((p) => p.role === 'beneficiary')!.id,
       send: true,
@@ -336,25 +334,25 @@ describe.each(BACKENDS)('the client portal on %s', (backend) => {
       .send({ _csrf: csrfFrom(page.text), password: PASSWORD, confirm_password: PASSWORD });
     const rosa = await signIn(t.app, `rosa${unique}`, PASSWORD);
     const id = created.body.id as string;
-    const bad = await api(rosa).post(`/portal/questionnaires/${id}/answers`, {
+    const bad = await apiAs(rosa).post(`/portal/questionnaires/${id}/answers`, {
       answers: { familyName: 'Quispe Mamani', dateOfBirth: '31/02/1990' },
     });
     expect(bad.status).toBe(422);
     expect(Object.values(bad.body.fields)[0]).toMatch(/fecha/);
-    const kept = (await api(rosa).get(`/portal/questionnaires/${id}`)).body;
+    const kept = (await apiAs(rosa).get(`/portal/questionnaires/${id}`)).body;
     expect(kept.answers.familyName).toBe('Quispe Mamani');
-    const early = await api(rosa).post(`/portal/questionnaires/${id}/submit`);
+    const early = await apiAs(rosa).post(`/portal/questionnaires/${id}/submit`);
     expect([early.status, early.body.error]).toEqual([
       422,
       expect.stringMatching(/^Faltan responder \d+ preguntas obligatorias/),
     ]);
     const answers = sampleAnswers(FAMILY, 'beneficiary', { familyName: 'Quispe Mamani', givenName: 'Rosa' });
-    expect((await api(rosa).post(`/portal/questionnaires/${id}/answers`, { answers })).status).toBe(200);
-    expect((await api(rosa).post(`/portal/questionnaires/${id}/submit`)).body.status).toBe('submitted');
-    expect((await api(rosa).post(`/portal/questionnaires/${id}/answers`, { answers })).status).toBe(409);
-    const accepted = await api(attorney).post(`/questionnaires/${id}/accept`);
+    expect((await apiAs(rosa).post(`/portal/questionnaires/${id}/answers`, { answers })).status).toBe(200);
+    expect((await apiAs(rosa).post(`/portal/questionnaires/${id}/submit`)).body.status).toBe('submitted');
+    expect((await apiAs(rosa).post(`/portal/questionnaires/${id}/answers`, { answers })).status).toBe(409);
+    const accepted = await apiAs(attorney).post(`/questionnaires/${id}/accept`);
     expect(accepted.body.status).toBe('accepted');
-    const person = (await api(attorney).get(`/people/${client.id}`)).body as Person;
+    const person = (await apiAs(attorney).get(`/people/${client.id}`)).body as Person;
     expect(person.familyName).toBe('Quispe Mamani');
     // Every client action is in the firm's audit log, as the client.
     const rows = await t.database.db
@@ -371,9 +369,9 @@ describe.each(BACKENDS)('the client portal on %s', (backend) => {
   it('switches a client’s language, kept on their record', async () => {
     const { client, caseId } = await newMatter('es');
     const rosa = await portalClient(caseId, client);
-    expect((await api(rosa).put('/portal/language', { language: 'fr' })).status).toBe(422);
-    expect((await api(rosa).put('/portal/language', { language: 'en' })).body).toEqual({ language: 'en' });
-    expect((await api(attorney).get(`/people/${client.id}`)).body.language).toBe('en');
+    expect((await apiAs(rosa).put('/portal/language', { language: 'fr' })).status).toBe(422);
+    expect((await apiAs(rosa).put('/portal/language', { language: 'en' })).body).toEqual({ language: 'en' });
+    expect((await apiAs(attorney).get(`/people/${client.id}`)).body.language).toBe('en');
     const form = await rosa.agent
       .post('/portal/language')
       .type('form')
@@ -392,12 +390,12 @@ describe.each(BACKENDS)('the client portal on %s', (backend) => {
     const b = await newMatter('en');
     const ana = await portalClient(a.caseId, a.client);
     const ben = await portalClient(b.caseId, b.client);
-    const asked = await api(attorney).post(`/cases/${a.caseId}/document-requests`, { title: 'Passport' });
-    const parties = (await api(attorney).get(`/cases/${a.caseId}/parties`)).body as Array<{
+    const asked = await apiAs(attorney).post(`/cases/${a.caseId}/document-requests`, { title: 'Passport' });
+    const parties = (await apiAs(attorney).get(`/cases/${a.caseId}/parties`)).body as Array<{
       id: string;
       role: string;
     }>;
-    const q = await api(attorney).post(`/cases/${a.caseId}/questionnaires`, {
+    const q = await apiAs(attorney).post(`/cases/${a.caseId}/questionnaires`, {
       template: 'family',
       partyId: parties.find((p) => p.role === 'beneficiary')!.id,
       send: true,
@@ -412,10 +410,10 @@ describe.each(BACKENDS)('the client portal on %s', (backend) => {
       ['post', `/portal/matters/${b.caseId}/document-requests/${asked.body.id}/upload`],
     ];
     for (const [method, path, body] of theirs) {
-      const answer = method === 'get' ? await api(ben).get(path) : await api(ben).post(path, body);
+      const answer = method === 'get' ? await apiAs(ben).get(path) : await apiAs(ben).post(path, body);
       expect({ path, status: answer.status }).toEqual({ path, status: 404 });
     }
-    expect((await api(ana).get(`/portal/matters/${a.caseId}`)).body.messages).toEqual([]);
+    expect((await apiAs(ana).get(`/portal/matters/${a.caseId}`)).body.messages).toEqual([]);
     // Another firm: the case is not found on any of the firm's portal routes.
     const other = await secondFirm(t);
     const stranger = await signIn(t.app, other.user);
@@ -424,22 +422,22 @@ describe.each(BACKENDS)('the client portal on %s', (backend) => {
       `/cases/${a.caseId}/document-requests`,
       `/cases/${a.caseId}/messages`,
     ])
-      expect({ path, status: (await api(stranger).get(path)).status }).toEqual({ path, status: 404 });
+      expect({ path, status: (await apiAs(stranger).get(path)).status }).toEqual({ path, status: 404 });
     expect(
-      (await api(stranger).post(`/cases/${a.caseId}/document-requests/${asked.body.id}/accept`)).status,
+      (await apiAs(stranger).post(`/cases/${a.caseId}/document-requests/${asked.body.id}/accept`)).status,
     ).toBe(404);
-    expect((await api(stranger).post(`/cases/${a.caseId}/messages`, { body: 'x' })).status).toBe(404);
+    expect((await apiAs(stranger).post(`/cases/${a.caseId}/messages`, { body: 'x' })).status).toBe(404);
     // Platform staff: nothing of a firm's portal, and the portal is not their area.
     for (const path of [
       `/cases/${a.caseId}/messages`,
       `/cases/${a.caseId}/document-requests`,
       '/portal/matters',
     ])
-      expect({ path, status: (await api(staff).get(path)).status }).toEqual({ path, status: 403 });
+      expect({ path, status: (await apiAs(staff).get(path)).status }).toEqual({ path, status: 403 });
     expect((await staff.agent.get(`/portal/matters/${a.caseId}`)).status).toBe(403);
     // No matrix edit gives a client the firm's records.
     const getCases = await actionIdNamed(t.database, 'Get Cases');
-    const grant = await api(staff).put(`/permissions/${getCases}`, {
+    const grant = await apiAs(staff).put(`/permissions/${getCases}`, {
       permissions: ['user', 'admin', 'reti', 'client'].map((roleId) => ({
         roleId,
         canRead: roleId !== 'reti',
@@ -449,7 +447,7 @@ describe.each(BACKENDS)('the client portal on %s', (backend) => {
     });
     expect([grant.status, grant.body.error]).toEqual([409, ACCESS_MESSAGES.clientsOwnOnly]);
     // A body of the three firm and staff roles is still valid (the client's flags are kept).
-    const three = await api(staff).put(`/permissions/${getCases}`, {
+    const three = await apiAs(staff).put(`/permissions/${getCases}`, {
       permissions: ['user', 'admin', 'reti'].map((roleId) => ({
         roleId,
         canRead: roleId !== 'reti',
@@ -461,6 +459,6 @@ describe.each(BACKENDS)('the client portal on %s', (backend) => {
     expect(three.body.permissions.find((p: { roleId: string }) => p.roleId === 'client')).toMatchObject({
       canRead: false,
     });
-    expect((await api(ana).get('/cases')).status).toBe(403);
+    expect((await apiAs(ana).get('/cases')).status).toBe(403);
   });
 });

@@ -8,14 +8,9 @@ import {
   startTestApp,
   type TestApp,
   visibleText,
+  apiAs,
 } from '../helpers/app';
 import { sampleAnswers } from '../../src/intake/demo';
-
-const api = (as: SignedIn) => ({
-  get: (path: string) => as.agent.get(`/api${path}`),
-  post: (path: string, body: object = {}) =>
-    as.agent.post(`/api${path}`).set('X-CSRF-Token', as.token).send(body),
-});
 
 const I751 = TEMPLATES.get('removal-of-conditions')!;
 
@@ -34,7 +29,7 @@ describe.each(BACKENDS)('intake questionnaires on %s', (backend) => {
   async function newMatter() {
     const family = `Haddad${++unique}`;
     const client = (
-      await api(attorney).post('/people', {
+      await apiAs(attorney).post('/people', {
         familyName: family,
         givenName: 'Leila',
         confirmNew: true,
@@ -42,20 +37,20 @@ describe.each(BACKENDS)('intake questionnaires on %s', (backend) => {
       })
     ).body as Person;
     const spouse = (
-      await api(attorney).post('/people', {
+      await apiAs(attorney).post('/people', {
         familyName: `Stone${unique}`,
         givenName: 'Mark',
         confirmNew: true,
       })
     ).body as Person;
     const caseId = (
-      await api(attorney).post('/cases', { clientId: client.id, caseType: 'family', formType: 'I-751' })
+      await apiAs(attorney).post('/cases', { clientId: client.id, caseType: 'family', formType: 'I-751' })
     ).body.id as string;
     expect(
-      (await api(attorney).post(`/cases/${caseId}/parties`, { role: 'petitioner', personId: spouse.id }))
+      (await apiAs(attorney).post(`/cases/${caseId}/parties`, { role: 'petitioner', personId: spouse.id }))
         .status,
     ).toBe(201);
-    const parties = (await api(attorney).get(`/cases/${caseId}/parties`)).body as Array<{
+    const parties = (await apiAs(attorney).get(`/cases/${caseId}/parties`)).body as Array<{
       id: string;
       role: string;
     }>;
@@ -64,25 +59,25 @@ describe.each(BACKENDS)('intake questionnaires on %s', (backend) => {
   }
 
   it('lists the templates, with each one whole in English and Spanish', async () => {
-    const list = await api(attorney).get('/questionnaire-templates');
+    const list = await apiAs(attorney).get('/questionnaire-templates');
     expect(list.status).toBe(200);
     expect(list.body.map((t: { id: string }) => t.id).sort()).toEqual([
       'family',
       'naturalization',
       'removal-of-conditions',
     ]);
-    const one = await api(attorney).get('/questionnaire-templates/removal-of-conditions');
+    const one = await apiAs(attorney).get('/questionnaire-templates/removal-of-conditions');
     expect([one.status, one.body.forms, one.body.sections[0].questions[0].label]).toEqual([
       200,
       ['I-751'],
       { en: expect.any(String), es: expect.any(String) },
     ]);
-    expect((await api(attorney).get('/questionnaire-templates/nothing')).status).toBe(404);
+    expect((await apiAs(attorney).get('/questionnaire-templates/nothing')).status).toBe(404);
   });
 
   it('creates a questionnaire in the person’s language; a bad template, party or send is refused with its field', async () => {
     const m = await newMatter();
-    const created = await api(attorney).post(`/cases/${m.caseId}/questionnaires`, {
+    const created = await apiAs(attorney).post(`/cases/${m.caseId}/questionnaires`, {
       template: 'removal-of-conditions',
       partyId: m.partyId,
     });
@@ -90,7 +85,7 @@ describe.each(BACKENDS)('intake questionnaires on %s', (backend) => {
     expect(Object.keys(created.body).sort()).toEqual(['id', 'link', 'status']);
     expect(created.body.status).toBe('draft');
     expect(created.body.link).toBe(`/user/questionnaires/${created.body.id}/fill`);
-    const q = (await api(attorney).get(`/questionnaires/${created.body.id}`)).body;
+    const q = (await apiAs(attorney).get(`/questionnaires/${created.body.id}`)).body;
     expect(q).toMatchObject({
       language: 'es',
       status: 'draft',
@@ -100,7 +95,7 @@ describe.each(BACKENDS)('intake questionnaires on %s', (backend) => {
     });
     expect(q.progress.required).toBeGreaterThan(20);
 
-    const bad = await api(attorney).post(`/cases/${m.caseId}/questionnaires`, {
+    const bad = await apiAs(attorney).post(`/cases/${m.caseId}/questionnaires`, {
       template: 'visa',
       partyId: m.partyId,
     });
@@ -108,12 +103,12 @@ describe.each(BACKENDS)('intake questionnaires on %s', (backend) => {
       422,
       'Template must be one of family, naturalization, removal-of-conditions',
     ]);
-    const noParty = await api(attorney).post(`/cases/${m.caseId}/questionnaires`, {
+    const noParty = await apiAs(attorney).post(`/cases/${m.caseId}/questionnaires`, {
       template: 'family',
       partyId: crypto.randomUUID(),
     });
     expect([noParty.status, noParty.body.fields.partyId]).toEqual([422, 'Choose a party of this case']);
-    const send = await api(attorney).post(`/cases/${m.caseId}/questionnaires`, {
+    const send = await apiAs(attorney).post(`/cases/${m.caseId}/questionnaires`, {
       template: 'family',
       partyId: m.partyId,
       send: true,
@@ -124,13 +119,13 @@ describe.each(BACKENDS)('intake questionnaires on %s', (backend) => {
   it('saves answers as given, keeps the good ones when one is refused, and shows progress', async () => {
     const m = await newMatter();
     const { id } = (
-      await api(attorney).post(`/cases/${m.caseId}/questionnaires`, {
+      await apiAs(attorney).post(`/cases/${m.caseId}/questionnaires`, {
         template: 'removal-of-conditions',
         partyId: m.partyId,
         language: 'en',
       })
     ).body;
-    const res = await api(attorney).post(`/questionnaires/${id}/answers`, {
+    const res = await apiAs(attorney).post(`/questionnaires/${id}/answers`, {
       answers: {
         familyName: 'Haddad',
         givenName: 'Leila',
@@ -143,18 +138,18 @@ describe.each(BACKENDS)('intake questionnaires on %s', (backend) => {
       dateOfBirth: 'Write a real date, such as 11/23/2026.',
       hasOtherNames: 'Answer yes or no.',
     });
-    const q = (await api(attorney).get(`/questionnaires/${id}`)).body;
+    const q = (await apiAs(attorney).get(`/questionnaires/${id}`)).body;
     expect(q.answers).toEqual({ familyName: 'Haddad', givenName: 'Leila' });
     expect([q.status, q.progress.answered]).toEqual(['in-progress', 2]);
 
     // In Spanish, the messages are Spanish.
     const es = (
-      await api(attorney).post(`/cases/${m.caseId}/questionnaires`, {
+      await apiAs(attorney).post(`/cases/${m.caseId}/questionnaires`, {
         template: 'removal-of-conditions',
         partyId: m.partyId,
       })
     ).body;
-    const refused = await api(attorney).post(`/questionnaires/${es.id}/answers`, {
+    const refused = await apiAs(attorney).post(`/questionnaires/${es.id}/answers`, {
       answers: { dateOfBirth: 'ayer' },
     });
     expect(refused.body.fields.dateOfBirth).toBe('Escriba una fecha real, por ejemplo 11/23/2026.');
@@ -163,13 +158,13 @@ describe.each(BACKENDS)('intake questionnaires on %s', (backend) => {
   it('submits only when complete, accepts into the records with an audit of each change, and flags a later change', async () => {
     const m = await newMatter();
     const { id } = (
-      await api(attorney).post(`/cases/${m.caseId}/questionnaires`, {
+      await apiAs(attorney).post(`/cases/${m.caseId}/questionnaires`, {
         template: 'removal-of-conditions',
         partyId: m.partyId,
         language: 'en',
       })
     ).body;
-    const early = await api(attorney).post(`/questionnaires/${id}/submit`);
+    const early = await apiAs(attorney).post(`/questionnaires/${id}/submit`);
     expect(early.status).toBe(422);
     expect(early.body.error).toMatch(
       /^\d+ required questions are not answered yet: “Family Name \(Last Name\)”/,
@@ -187,18 +182,18 @@ describe.each(BACKENDS)('intake questionnaires on %s', (backend) => {
       petitionerGivenName: 'Mark',
       petitionerDateOfBirth: '1988-03-09',
     });
-    const saved = await api(attorney).post(`/questionnaires/${id}/answers`, { answers });
+    const saved = await apiAs(attorney).post(`/questionnaires/${id}/answers`, { answers });
     expect([saved.status, saved.body.error]).toEqual([200, undefined]);
     expect(saved.body.progress.answered).toBe(saved.body.progress.required);
-    const submitted = await api(attorney).post(`/questionnaires/${id}/submit`);
+    const submitted = await apiAs(attorney).post(`/questionnaires/${id}/submit`);
     expect([submitted.status, submitted.body.status]).toEqual([200, 'submitted']);
     expect(
-      (await api(attorney).post(`/questionnaires/${id}/answers`, { answers: { givenName: 'X' } })).status,
+      (await apiAs(attorney).post(`/questionnaires/${id}/answers`, { answers: { givenName: 'X' } })).status,
     ).toBe(409);
 
-    const accepted = await api(attorney).post(`/questionnaires/${id}/accept`);
+    const accepted = await apiAs(attorney).post(`/questionnaires/${id}/accept`);
     expect([accepted.status, accepted.body.status]).toEqual([200, 'accepted']);
-    const client = (await api(attorney).get(`/people/${m.client.id}`)).body as Person;
+    const client = (await apiAs(attorney).get(`/people/${m.client.id}`)).body as Person;
     expect(client).toMatchObject({
       dateOfBirth: '1991-07-04',
       citizenships: ['Lebanon'],
@@ -206,7 +201,7 @@ describe.each(BACKENDS)('intake questionnaires on %s', (backend) => {
       otherNames: [{ familyName: 'Khoury', givenName: 'Leila' }],
     });
     expect(client.formFacts['i751-p1-18']).toBe('no');
-    const spouse = (await api(attorney).get(`/people/${m.spouse.id}`)).body as Person;
+    const spouse = (await apiAs(attorney).get(`/people/${m.spouse.id}`)).body as Person;
     expect(spouse.dateOfBirth).toBe('1988-03-09');
     const audit = await t.database.db
       .selectFrom('audit_log')
@@ -220,10 +215,10 @@ describe.each(BACKENDS)('intake questionnaires on %s', (backend) => {
 
     // Asked again with a note, a changed answer is flagged against the accepted one.
     const note = 'Please check your date of birth against your passport.';
-    const returned = await api(attorney).post(`/questionnaires/${id}/return`, { note });
+    const returned = await apiAs(attorney).post(`/questionnaires/${id}/return`, { note });
     expect([returned.status, returned.body.status, returned.body.note]).toEqual([200, 'in-progress', note]);
-    await api(attorney).post(`/questionnaires/${id}/answers`, { answers: { dateOfBirth: '1991-07-05' } });
-    const after = (await api(attorney).get(`/questionnaires/${id}`)).body;
+    await apiAs(attorney).post(`/questionnaires/${id}/answers`, { answers: { dateOfBirth: '1991-07-05' } });
+    const after = (await apiAs(attorney).get(`/questionnaires/${id}`)).body;
     expect(after.changedSinceAcceptance).toEqual(['dateOfBirth']);
   });
 
@@ -272,14 +267,14 @@ describe.each(BACKENDS)('intake questionnaires on %s', (backend) => {
     ]);
     const again = await attorney.agent.get(good.headers.location);
     expect(again.text).toContain('value="Khoury"');
-    const q = (await api(attorney).get(`/questionnaires/${id}`)).body;
+    const q = (await apiAs(attorney).get(`/questionnaires/${id}`)).body;
     expect(q.answers).toMatchObject({
       familyName: 'Haddad',
       dateOfBirth: '1990-01-02',
       otherNames: [{ otherFamilyName: 'Khoury' }],
     });
 
-    await api(attorney).post(`/questionnaires/${id}/answers`, {
+    await apiAs(attorney).post(`/questionnaires/${id}/answers`, {
       answers: sampleAnswers(I751, 'beneficiary', q.answers),
     });
     const submit = await attorney.agent
@@ -305,22 +300,25 @@ describe.each(BACKENDS)('intake questionnaires on %s', (backend) => {
   it("keeps a firm's questionnaires from other firms (404) and from staff", async () => {
     const m = await newMatter();
     const { id } = (
-      await api(attorney).post(`/cases/${m.caseId}/questionnaires`, {
+      await apiAs(attorney).post(`/cases/${m.caseId}/questionnaires`, {
         template: 'family',
         partyId: m.partyId,
       })
     ).body;
     const other = await signIn(t.app, (await secondFirm(t)).admin);
     for (const res of [
-      await api(other).get(`/questionnaires/${id}`),
-      await api(other).post(`/questionnaires/${id}/answers`, { answers: { familyName: 'X' } }),
-      await api(other).post(`/questionnaires/${id}/accept`),
-      await api(other).get(`/cases/${m.caseId}/questionnaires`),
-      await api(other).post(`/cases/${m.caseId}/questionnaires`, { template: 'family', partyId: m.partyId }),
+      await apiAs(other).get(`/questionnaires/${id}`),
+      await apiAs(other).post(`/questionnaires/${id}/answers`, { answers: { familyName: 'X' } }),
+      await apiAs(other).post(`/questionnaires/${id}/accept`),
+      await apiAs(other).get(`/cases/${m.caseId}/questionnaires`),
+      await apiAs(other).post(`/cases/${m.caseId}/questionnaires`, {
+        template: 'family',
+        partyId: m.partyId,
+      }),
     ])
       expect(res.status).toBe(404);
     expect((await other.agent.get(`/admin/questionnaires/${id}`)).status).toBe(404);
     const staff = await signIn(t.app, 'reti');
-    expect((await api(staff).get(`/questionnaires/${id}`)).status).toBe(403);
+    expect((await apiAs(staff).get(`/questionnaires/${id}`)).status).toBe(403);
   });
 });

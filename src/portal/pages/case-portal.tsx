@@ -121,12 +121,30 @@ function Accounts({ area, record, accounts, closed, form }: Props) {
   );
 }
 
-/** The people of the case, those with a portal sign-in first (the ones a request or message reaches). */
-const personOptions = (accounts: PortalAccountStatus[]) =>
-  [...accounts.filter((a) => a.account), ...accounts.filter((a) => !a.account)].map((a) => ({
+/** Whom a request or message is for: the people of the case, those with a portal sign-in first. */
+function PersonField(props: {
+  id: string;
+  label: string;
+  accounts: PortalAccountStatus[];
+  form?: PageFormState;
+  action: { name: string };
+}) {
+  const { accounts, form, action } = props;
+  const options = [...accounts.filter((a) => a.account), ...accounts.filter((a) => !a.account)].map((a) => ({
     value: a.personId,
     label: `${a.name}${a.account ? '' : ' (no portal account yet)'}`,
   }));
+  return (
+    <SelectField
+      id={props.id}
+      name="personId"
+      label={props.label}
+      options={options}
+      defaultValue={typedOf(form, action.name, 'personId')}
+      error={refusedOf(form, action.name)?.fields?.personId}
+    />
+  );
+}
 
 function Requests({ area, record, accounts, requests, closed, form }: Props) {
   const { csrfToken } = useRenderContext();
@@ -194,13 +212,12 @@ function Requests({ area, record, accounts, requests, closed, form }: Props) {
         {refusal && <Alert kind="error">{refusal.message}</Alert>}
         <fieldset className="plain-fieldset" disabled={Boolean(closed.request)}>
           <legend className="visually-hidden">Request a document</legend>
-          <SelectField
+          <PersonField
             id="request-person"
-            name="personId"
             label="From"
-            options={personOptions(accounts)}
-            defaultValue={typedOf(form, requestDocument.name, 'personId')}
-            error={refusal?.fields?.personId}
+            accounts={accounts}
+            form={form}
+            action={requestDocument}
           />
           <Field
             id="request-title"
@@ -258,13 +275,12 @@ function Messages({ area, record, accounts, messages, closed, form }: Props) {
         {refusal && <Alert kind="error">{refusal.message}</Alert>}
         <fieldset className="plain-fieldset" disabled={Boolean(closed.send)}>
           <legend className="visually-hidden">Write to a client</legend>
-          <SelectField
+          <PersonField
             id="message-person"
-            name="personId"
             label="To"
-            options={personOptions(accounts)}
-            defaultValue={typedOf(form, sendCaseMessage.name, 'personId')}
-            error={refusal?.fields?.personId}
+            accounts={accounts}
+            form={form}
+            action={sendCaseMessage}
           />
           <TextAreaField
             id="message-body"
