@@ -50,10 +50,10 @@ export function Label({ id, label, required }: { id: string; label: string; requ
  * What the star means, said once on every form that has a required field, before its first field. Screen
  * readers skip it: each required control announces itself as required.
  */
-export function RequiredNote() {
+export function RequiredNote({ label = 'Required' }: { label?: string }) {
   return (
     <p className="required-note muted" aria-hidden="true">
-      <span className="required-mark">*</span> Required
+      <span className="required-mark">*</span> {label}
     </p>
   );
 }

@@ -30,5 +30,28 @@ export function i18nFor(language: Language): i18n {
 /** The words of one language, for code that renders outside React (emails, flashes, refusals). */
 export const wordsIn = (language: Language): TFunction => i18nFor(language).t;
 
+/** Each English sentence of the catalogs (without placeholders), by its key. */
+let byEnglish: Map<string, string> | undefined;
+function englishIndex(): Map<string, string> {
+  const index = new Map<string, string>();
+  const walk = (tree: object, prefix: string) => {
+    for (const [key, value] of Object.entries(tree))
+      if (typeof value === 'object') walk(value as object, `${prefix}${key}.`);
+      else if (!String(value).includes('{{')) index.set(String(value), `${prefix}${key}`);
+  };
+  walk(en, '');
+  return index;
+}
+
+/**
+ * A message the product words in English (a service's refusal, a flash) in the reader's language, when
+ * the catalogs hold that exact sentence; any other message as it is.
+ */
+export function sayIn(language: Language, message: string): string {
+  if (language === 'en') return message;
+  const key = (byEnglish ??= englishIndex()).get(message);
+  return key ? wordsIn(language)(key) : message;
+}
+
 /** Every key of the English catalog, to check that Spanish says each one (test/unit/i18n). */
 export const CATALOGS = { en, es };

@@ -17,6 +17,3 @@ export function passwordProblem(password: string, policy: PasswordPolicy): strin
     ? null
     : 'Password must be at least 12 characters and include a symbol and a number';
 }
-
-/** The policy's rule in words, shown beside the field before anyone gets it wrong. */
-export const policyRule = (policy: PasswordPolicy): string => passwordProblem('', policy) ?? '';

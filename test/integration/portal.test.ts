@@ -383,6 +383,20 @@ describe.each(BACKENDS)('the client portal on %s', (backend) => {
       .send({ _csrf: rosa.token, language: 'es', back: 'https://evil.example/' });
     expect(away.headers.location).toBe('/portal');
     expect(visibleText((await rosa.agent.get('/portal')).text)).toContain('Sus asuntos');
+    // Their account page follows them (their password and two-factor sign-in).
+    const account = visibleText((await rosa.agent.get('/account')).text);
+    expect(account).toContain('Cambiar la contraseña');
+    expect(account).toContain(
+      'La contraseña debe tener al menos 12 caracteres e incluir un símbolo y un número',
+    );
+    const short = await rosa.agent
+      .post('/account/password')
+      .type('form')
+      .send({ _csrf: rosa.token, current_password: PASSWORD, password: 'corta', confirm_password: 'corta' });
+    expect(short.status).toBe(422);
+    expect(visibleText(short.text)).toContain(
+      'La contraseña debe tener al menos 12 caracteres e incluir un símbolo y un número',
+    );
   });
 
   it('isolates clients from each other, other firms and platform staff on every portal route', async () => {

@@ -1,4 +1,5 @@
-import { type PasswordPolicy, policyRule } from '../../src/shared/password-policy';
+import { useTranslation } from 'react-i18next';
+import type { PasswordPolicy } from '../../src/shared/password-policy';
 import { Field } from '../../islands/ui/form';
 
 /** A password being chosen, typed twice, with the policy of the account's firm beside it. */
@@ -9,6 +10,8 @@ export function NewPasswordFields(props: {
   policy: PasswordPolicy;
 }) {
   const { idPrefix, labels, errors } = props;
+  // The policy in the page's language (English but for a client reading Spanish).
+  const { t } = useTranslation();
   return (
     <>
       <Field
@@ -19,7 +22,7 @@ export function NewPasswordFields(props: {
         autoComplete="new-password"
         required
         error={errors.password}
-        hint={policyRule(props.policy)}
+        hint={t(`password.${props.policy}`)}
       />
       <Field
         id={`${idPrefix}-confirm`}

@@ -7,7 +7,7 @@ import { NewPasswordFields } from '../../../views/components/NewPasswordFields';
 import { useRenderContext } from '../../../views/context';
 import { page } from '../../access/page';
 import { useTranslation } from 'react-i18next';
-import { wordsIn } from '../../shared/i18n';
+import { sayIn, wordsIn } from '../../shared/i18n';
 import type { Language } from '../../shared/people';
 import { acceptInvitation, getInvitation } from '../actions';
 import { acceptFormSchema } from '../schema';
@@ -52,7 +52,7 @@ function InvitePage({ token, firmName, loginId, policy, userId, errors = {}, cli
       <form method="post" action={pages.invite(token)} className="form">
         {csrfToken && <input type="hidden" name="_csrf" value={csrfToken} />}
         {client && <input type="hidden" name="language" value={client.language} />}
-        <RequiredNote />
+        <RequiredNote label={client ? t('password.required') : undefined} />
         {!loginId && (
           <Field
             id="invite-user"
@@ -131,7 +131,16 @@ export const invitePage = page({
           loginId={view.loginId}
           policy={view.policy}
           userId={userId}
-          errors={form?.refusal?.fields}
+          errors={
+            view.client
+              ? Object.fromEntries(
+                  Object.entries(form?.refusal?.fields ?? {}).map(([k, v]) => [
+                    k,
+                    v && sayIn(view.client!.language, v),
+                  ]),
+                )
+              : form?.refusal?.fields
+          }
           client={view.client}
         />
       ),

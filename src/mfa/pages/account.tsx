@@ -4,10 +4,12 @@ import { type AccountStatus, RECOVERY_CODE_COUNT } from '../../shared/account';
 import { pages } from '../../shared/paths';
 import { DateTimeText } from '../../../views/components/Dates';
 import { useRenderContext } from '../../../views/context';
-import { type OutputOf, page } from '../../access/page';
+import { type OutputOf, type PageContext, page } from '../../access/page';
+import { sayIn } from '../../shared/i18n';
 import { changePassword, disableMfa, getAccount, regenerateRecoveryCodes } from '../actions';
 import { passwordChangeFormSchema } from '../schema';
 import { keepCodesShown } from '../actions';
+import { useTranslation } from 'react-i18next';
 
 /** Which of the page's forms was refused, with its message and the messages beside its fields. */
 type AccountRefusal = {
@@ -16,43 +18,38 @@ type AccountRefusal = {
   fields?: Partial<Record<string, string>>;
 };
 
-const ROLE_NAMES: Record<AccountStatus['role'], string> = {
-  user: 'Firm user',
-  admin: 'Firm administrator',
-  reti: 'Platform staff',
-  client: 'Client',
-};
-
 /** /account: the signed-in person's own account: their password and two-factor sign-in. */
 function AccountPage({ account, refusal }: { account: AccountStatus; refusal?: AccountRefusal }) {
   const { csrfToken } = useRenderContext();
+  // English for everyone; a client reads it in their own language (the i18n catalogs).
+  const { t } = useTranslation();
   const refused = (form: AccountRefusal['form']) => (refusal?.form === form ? refusal : undefined);
   const csrf = <input type="hidden" name="_csrf" value={csrfToken} />;
   const name = `${account.firstName} ${account.lastName}`.trim();
   return (
     <section className="section account-page">
-      <h1 className="page-title">Account</h1>
+      <h1 className="page-title">{t('account.title')}</h1>
       <dl className="account-details">
-        <dt>Name</dt>
-        <dd>{name || 'Not given'}</dd>
-        <dt>User ID</dt>
+        <dt>{t('account.name')}</dt>
+        <dd>{name || t('account.notGiven')}</dd>
+        <dt>{t('account.userId')}</dt>
         <dd>{account.loginId}</dd>
-        <dt>Email</dt>
+        <dt>{t('account.email')}</dt>
         <dd>{account.email}</dd>
-        <dt>Role</dt>
-        <dd>{ROLE_NAMES[account.role]}</dd>
+        <dt>{t('account.role')}</dt>
+        <dd>{t(`account.roles.${account.role}`)}</dd>
       </dl>
 
       <div className="card-grid account-sections">
         <section className="card" aria-labelledby="password-heading">
-          <h2 id="password-heading">Change password</h2>
-          <p>Every other session of your account is signed out when the password changes.</p>
+          <h2 id="password-heading">{t('account.passwordHeading')}</h2>
+          <p>{t('account.passwordIntro')}</p>
           <form method="post" action={pages.accountPassword} className="form">
             {csrf}
-            <RequiredNote />
+            <RequiredNote label={t('password.required')} />
             <Field
               id="account-current-password"
-              label="Current password"
+              label={t('account.current')}
               name="current_password"
               type="password"
               autoComplete="current-password"
@@ -61,17 +58,17 @@ function AccountPage({ account, refusal }: { account: AccountStatus; refusal?: A
             />
             <Field
               id="account-new-password"
-              label="New password"
+              label={t('account.new')}
               name="password"
               type="password"
               autoComplete="new-password"
               required
               error={refused('password')?.fields?.password}
-              hint={account.passwordRule}
+              hint={t(`password.${account.passwordPolicy}`)}
             />
             <Field
               id="account-confirm-password"
-              label="Confirm new password"
+              label={t('account.confirm')}
               name="confirm_password"
               type="password"
               autoComplete="new-password"
@@ -80,27 +77,25 @@ function AccountPage({ account, refusal }: { account: AccountStatus; refusal?: A
             />
             <FormAlert refusal={refused('password')} />
             <button type="submit" className="btn btn-primary">
-              Change password
+              {t('account.change')}
             </button>
           </form>
         </section>
 
         <section className="card" aria-labelledby="two-factor-heading">
-          <h2 id="two-factor-heading">Two-factor sign-in</h2>
+          <h2 id="two-factor-heading">{t('account.twoFactorHeading')}</h2>
           {account.twoFactor.enabled ? (
             <TwoFactorOn account={account} refused={refused} csrf={csrf} />
           ) : (
             <>
               <p>
-                <strong>Off.</strong> With it on, signing in asks for a code from an authenticator app on your
-                phone after your password.
+                <strong>{t('account.off')}</strong>
+                {t('account.offIntro')}
               </p>
-              {account.twoFactor.required && (
-                <p>Your firm requires it for administrators: you will set it up when you next sign in.</p>
-              )}
+              {account.twoFactor.required && <p>{t('account.required')}</p>}
               <p>
                 <a className="btn btn-primary" href={pages.accountTwoFactor}>
-                  Turn on two-factor sign-in
+                  {t('account.turnOn')}
                 </a>
               </p>
             </>
@@ -117,43 +112,42 @@ function TwoFactorOn(props: {
   csrf: ReactNode;
 }) {
   const { account, refused, csrf } = props;
+  const { t } = useTranslation();
   const { enabledAt, recoveryCodesLeft, required } = account.twoFactor;
   const offRefusal = refused('turn-off');
-  const offReason = required
-    ? 'Your firm requires two-factor sign-in for administrators, so you cannot turn it off.'
-    : undefined;
+  const offReason = required ? t('account.cannotTurnOff') : undefined;
   return (
     <>
       <p>
-        <strong>On</strong>
+        <strong>{t('account.on')}</strong>
         {enabledAt && (
           <>
-            {' '}
-            since <DateTimeText value={enabledAt} />
+            {t('account.since')}
+            <DateTimeText value={enabledAt} />
           </>
         )}
-        . {recoveryCodesLeft} of {RECOVERY_CODE_COUNT} recovery codes left.
+        {t('account.codesLeft', { left: recoveryCodesLeft, count: RECOVERY_CODE_COUNT })}
       </p>
-      <h3>New recovery codes</h3>
+      <h3>{t('account.newCodes')}</h3>
       <form method="post" action={pages.accountRecoveryCodes} className="form" id="new-codes-form">
         {csrf}
-        <RequiredNote />
+        <RequiredNote label={t('password.required')} />
         <Field
           id="account-codes-code"
-          label="Code from your app"
+          label={t('account.code')}
           name="code"
           autoComplete="one-time-code"
           required
           maxLength={40}
           error={refused('new-codes')?.fields?.code}
-          hint="The recovery codes you have now stop working."
+          hint={t('account.codesHint')}
         />
         <FormAlert refusal={refused('new-codes')} />
         <button type="submit" className="btn btn-secondary">
-          Make new recovery codes
+          {t('account.makeCodes')}
         </button>
       </form>
-      <h3>Turn off</h3>
+      <h3>{t('account.turnOffHeading')}</h3>
       {offReason ? (
         offRefusal ? (
           <FormAlert refusal={offRefusal} />
@@ -163,10 +157,10 @@ function TwoFactorOn(props: {
       ) : (
         <form method="post" action={pages.accountTwoFactorOff} className="form" id="turn-off-form">
           {csrf}
-          <RequiredNote />
+          <RequiredNote label={t('password.required')} />
           <Field
             id="account-off-code"
-            label="Code from your app"
+            label={t('account.code')}
             name="code"
             autoComplete="one-time-code"
             required
@@ -175,7 +169,7 @@ function TwoFactorOn(props: {
           />
           <FormAlert refusal={offRefusal} />
           <button type="submit" className="btn btn-secondary">
-            Turn off two-factor sign-in
+            {t('account.turnOff')}
           </button>
         </form>
       )}
@@ -195,9 +189,9 @@ const FORM_OF: Record<string, AccountRefusal['form']> = {
   [regenerateRecoveryCodes.name]: 'new-codes',
 };
 
-const toAccount = (_ctx: unknown, answer: { message: string }) => ({
+const toAccount = (ctx: PageContext, answer: { message: string }) => ({
   to: pages.account,
-  flash: answer.message,
+  flash: sayIn(ctx.actor?.language ?? 'en', answer.message),
 });
 
 /**
@@ -208,11 +202,14 @@ export const accountPage = page({
   path: pages.account,
   reads: [getAccount],
   load: ({ read }) => read(getAccount),
-  render: (account, { form }) => {
+  render: (account, { form, actor }) => {
+    const say = (message: string) => sayIn(actor?.language ?? 'en', message);
     const refusal = form?.refusal && {
       form: FORM_OF[form.action],
-      message: form.refusal.message,
-      fields: form.refusal.fields,
+      message: say(form.refusal.message),
+      fields:
+        form.refusal.fields &&
+        Object.fromEntries(Object.entries(form.refusal.fields).map(([k, v]) => [k, v && say(v)])),
     };
     return {
       view: <AccountPage account={account} refusal={refusal} />,
