@@ -5,7 +5,18 @@ import { island } from './runtime/island';
  * Copy (on the codes' page) and Print (on their print view) for new recovery codes: buttons only a live page
  * can offer, so they appear once it is live (without JavaScript: select the codes, or the browser's Print).
  */
-function RecoveryCodeTools({ codes, print }: { codes: string[]; print?: boolean }) {
+/** Its words, in the page's language (an island receives only its own). */
+export type RecoveryCodeWords = { copy: string; print: string; copied: string; copyFailed: string };
+
+function RecoveryCodeTools({
+  codes,
+  print,
+  words,
+}: {
+  codes: string[];
+  print?: boolean;
+  words: RecoveryCodeWords;
+}) {
   const [live, setLive] = useState(false);
   const [said, setSaid] = useState('');
   useEffect(() => setLive(true), []);
@@ -13,9 +24,9 @@ function RecoveryCodeTools({ codes, print }: { codes: string[]; print?: boolean 
   async function copy() {
     try {
       await navigator.clipboard.writeText(codes.join('\n'));
-      setSaid('Copied the recovery codes.');
+      setSaid(words.copied);
     } catch {
-      setSaid('The codes could not be copied here: select them, or download them instead.');
+      setSaid(words.copyFailed);
     }
   }
 
@@ -25,11 +36,11 @@ function RecoveryCodeTools({ codes, print }: { codes: string[]; print?: boolean 
         <span className="recovery-tools">
           {print ? (
             <button type="button" className="btn btn-primary" onClick={() => window.print()}>
-              Print
+              {words.print}
             </button>
           ) : (
             <button type="button" className="btn btn-secondary" onClick={() => void copy()}>
-              Copy
+              {words.copy}
             </button>
           )}
         </span>

@@ -151,6 +151,7 @@ export function createServices(
     firmOf: firms.find,
     securityOf: settings.securityOf,
     onLocked: passwords.lockedOut,
+    languageOf: (userId) => languageOfClient(db, userId),
   });
   const mfa = createMfaService({
     db,

@@ -5,6 +5,7 @@ import type { SessionUser } from '../shared/session';
 import type { SecuritySettings } from '../shared/settings';
 import { spendVerifyTime, verifyPassword } from '../users/password';
 import { toSessionUser, type UserRow, type UsersService } from '../users/service';
+import type { Language } from '../shared/people';
 
 const isLocked = (row: UserRow) => row.locked_until !== null && row.locked_until > new Date();
 
@@ -17,8 +18,18 @@ export function createAuthService(deps: {
   securityOf: (firmId: string | null) => Promise<SecuritySettings>;
   /** Called the moment an account becomes locked: its owner is emailed (the composition root wires it). */
   onLocked?: (row: UserRow, lock: { attempts: number; minutes: number }) => Promise<void>;
+  /** A client's language (their person's): their session carries it, so every page speaks it from sign-in. */
+  languageOf?: (userId: string) => Promise<Language | undefined>;
 }) {
   const { users, audit } = deps;
+
+  /** The session's user; a client's with their language. */
+  async function sessionUser(row: UserRow): Promise<SessionUser> {
+    const user = toSessionUser(row);
+    if (row.role !== 'client' || !deps.languageOf) return user;
+    const language = await deps.languageOf(row.id);
+    return language ? { ...user, language } : user;
+  }
 
   /** Who may hold a session: an active account, and a firm's member only while the firm is not inactive. */
   async function maySignIn(row: UserRow): Promise<boolean> {
@@ -63,7 +74,7 @@ export function createAuthService(deps: {
         await countFailure(row);
         return null;
       }
-      return (await maySignIn(row)) ? toSessionUser(row) : null;
+      return (await maySignIn(row)) ? sessionUser(row) : null;
     },
 
     /**
@@ -80,7 +91,7 @@ export function createAuthService(deps: {
 
     async userById(id: string): Promise<SessionUser | null> {
       const row = await users.findById(id);
-      return row && (await maySignIn(row)) ? toSessionUser(row) : null;
+      return row && (await maySignIn(row)) ? sessionUser(row) : null;
     },
 
     /**

@@ -386,6 +386,9 @@ describe.each(BACKENDS)('the client portal on %s', (backend) => {
     // Their account page follows them (their password and two-factor sign-in).
     const account = visibleText((await rosa.agent.get('/account')).text);
     expect(account).toContain('Cambiar la contraseña');
+    expect(visibleText((await rosa.agent.get('/account/two-factor')).text)).toContain(
+      '1. Agregue su cuenta a una aplicación de autenticación',
+    );
     expect(account).toContain(
       'La contraseña debe tener al menos 12 caracteres e incluir un símbolo y un número',
     );

@@ -6,6 +6,7 @@ import { sendFile } from '../../documents/send';
 import { ServiceError } from '../../shared/errors';
 import { pages } from '../../shared/paths';
 import { getShownRecoveryCodes, putAwayRecoveryCodes } from '../actions';
+import { useTranslation } from 'react-i18next';
 
 /**
  * /account/recovery-codes: new recovery codes, shown while this page is open (to copy, download as text or
@@ -13,7 +14,15 @@ import { getShownRecoveryCodes, putAwayRecoveryCodes } from '../actions';
  */
 function RecoveryCodesPage(props: { codes: string[]; continueTo: string; view: 'page' | 'print' }) {
   const { csrfToken, user } = useRenderContext();
+  // English for everyone; a client reads it in their own language (the island gets its own words).
+  const { t } = useTranslation();
   const { codes, view } = props;
+  const words = {
+    copy: t('codes.copy'),
+    print: t('codes.print'),
+    copied: t('codes.copied'),
+    copyFailed: t('codes.copyFailed'),
+  };
   const list = (
     <ol className="recovery-codes">
       {codes.map((code) => (
@@ -26,41 +35,36 @@ function RecoveryCodesPage(props: { codes: string[]; continueTo: string; view: '
   if (view === 'print')
     return (
       <section className="narrow card recovery-print">
-        <h1>{`Recovery codes for ${user?.loginId ?? 'your account'}`}</h1>
-        <p>
-          Each code signs you in to Reti Immigration once, in place of a code from your authenticator app.
-        </p>
+        <h1>{t('codes.printTitle', { loginId: user?.loginId ?? '' })}</h1>
+        <p>{t('codes.printIntro')}</p>
         {list}
         <div className="no-print recovery-actions">
-          <Island of={RecoveryCodeTools} props={{ codes, print: true }} trigger="load" />{' '}
-          <a href={pages.accountRecoveryCodes}>Back to your recovery codes</a>
+          <Island of={RecoveryCodeTools} props={{ codes, print: true, words }} trigger="load" />{' '}
+          <a href={pages.accountRecoveryCodes}>{t('codes.back')}</a>
         </div>
       </section>
     );
   return (
     <section className="narrow card">
-      <h1>Save your recovery codes</h1>
+      <h1>{t('codes.title')}</h1>
+      <p>{t('codes.intro')}</p>
       <p>
-        If you cannot use your authenticator app, each of these codes signs you in once, in place of a code
-        from the app. Keep them somewhere safe, such as a password manager.
-      </p>
-      <p>
-        <strong>They are shown only until you continue.</strong>
+        <strong>{t('codes.shownOnce')}</strong>
       </p>
       {list}
       <div className="recovery-actions">
-        <Island of={RecoveryCodeTools} props={{ codes }} trigger="load" />
+        <Island of={RecoveryCodeTools} props={{ codes, words }} trigger="load" />
         <a className="btn btn-secondary" href={pages.accountRecoveryCodesText} download>
-          Download (.txt)
+          {t('codes.download')}
         </a>
         <a className="btn btn-secondary" href={pages.accountRecoveryCodesPrint}>
-          Print view
+          {t('codes.printView')}
         </a>
       </div>
       <form method="post" action={pages.accountRecoveryCodesDone}>
         <input type="hidden" name="_csrf" value={csrfToken} />
         <button type="submit" className="btn btn-primary">
-          Continue
+          {t('codes.continue')}
         </button>
       </form>
     </section>

@@ -7,6 +7,8 @@ import { ServiceError } from '../../shared/errors';
 import { pages, withNext } from '../../shared/paths';
 import { ACCOUNT_MESSAGES, confirmMfaSetup, enableMfa, getMfaSetup, keepCodesShown } from '../actions';
 import { ROLE_HOME } from '../../shared/constants';
+import { sayIn } from '../../shared/i18n';
+import { useTranslation } from 'react-i18next';
 import { nextOf, offStep, overToLogin, shownRefusal } from './step';
 
 type TwoFactorSetupPageProps = {
@@ -15,7 +17,8 @@ type TwoFactorSetupPageProps = {
   action: string;
   /** At sign-in, because the firm requires it; on the Account page, because the person chose it. */
   requiredByFirm: boolean;
-  back: { href: string; label: string };
+  /** Where back leads, and its words' key. */
+  back: { href: string; label: 'twoFactor.backToAccount' | 'twoFactor.backToLogin' };
   error?: string;
   codeError?: string;
 };
@@ -24,46 +27,44 @@ type TwoFactorSetupPageProps = {
 function TwoFactorSetupPage(props: TwoFactorSetupPageProps) {
   const { setup, action, requiredByFirm, back, error, codeError } = props;
   const { csrfToken } = useRenderContext();
+  // English for everyone; a client reads it in their own language.
+  const { t } = useTranslation();
   return (
     <section className="narrow card two-factor-setup">
-      <h1>Set up two-factor sign-in</h1>
+      <h1>{t('twoFactor.title')}</h1>
       <p>
-        {requiredByFirm
-          ? 'Your firm requires two-factor sign-in for administrators. '
-          : 'Two-factor sign-in asks for a code from your phone after your password. '}
-        It takes a minute, once.
+        {requiredByFirm ? t('twoFactor.requiredIntro') : t('twoFactor.chosenIntro')}
+        {t('twoFactor.once')}
       </p>
-      <h2>1. Add your account to an authenticator app</h2>
-      <p>
-        Scan this QR code with an authenticator app, such as Google Authenticator or Microsoft Authenticator.
-      </p>
+      <h2>{t('twoFactor.step1')}</h2>
+      <p>{t('twoFactor.scan')}</p>
       <QrCode size={setup.qr.size} path={setup.qr.path} />
-      <p>Cannot scan it? Enter this key in the app instead:</p>
+      <p>{t('twoFactor.cannotScan')}</p>
       <p>
         <code className="totp-secret">{setup.groupedSecret}</code>
       </p>
-      <h2>2. Enter the code the app shows</h2>
+      <h2>{t('twoFactor.step2')}</h2>
       <form method="post" action={action} className="form">
         {csrfToken && <input type="hidden" name="_csrf" value={csrfToken} />}
-        <RequiredNote />
+        <RequiredNote label={t('password.required')} />
         <Field
           id="mfa-setup-code"
-          label="Code from the app"
+          label={t('twoFactor.code')}
           name="code"
           autoComplete="one-time-code"
           inputMode="numeric"
           required
           maxLength={40}
           error={codeError}
-          hint="6 digits. A new code appears every 30 seconds."
+          hint={t('twoFactor.codeHint')}
         />
         {error && <Alert kind="error">{error}</Alert>}
         <button type="submit" className="btn btn-primary btn-block">
-          Turn on two-factor sign-in
+          {t('twoFactor.turnOn')}
         </button>
       </form>
       <p>
-        <a href={back.href}>{back.label}</a>
+        <a href={back.href}>{t(back.label)}</a>
       </p>
     </section>
   );
@@ -89,7 +90,7 @@ export const signInSetupPage = page({
         setup={setup}
         action={withNext(pages.mfaSetup, nextOf(req))}
         requiredByFirm
-        back={{ href: pages.login, label: 'Back to Login' }}
+        back={{ href: pages.login, label: 'twoFactor.backToLogin' }}
         {...shownRefusal(form?.refusal)}
       />
     ),
@@ -128,7 +129,7 @@ export const accountSetupPage = page({
         setup={setup}
         action={pages.accountTwoFactor}
         requiredByFirm={false}
-        back={{ href: pages.account, label: 'Back to Account' }}
+        back={{ href: pages.account, label: 'twoFactor.backToAccount' }}
         {...shownRefusal(form?.refusal)}
       />
     ),
@@ -137,9 +138,12 @@ export const accountSetupPage = page({
   forms: [
     {
       action: enableMfa,
-      done: ({ req }, answer: OutputOf<typeof enableMfa>) => {
+      done: ({ req, actor }, answer: OutputOf<typeof enableMfa>) => {
         keepCodesShown(req, answer.sealedCodes, pages.account);
-        return { to: pages.accountRecoveryCodes, flash: ACCOUNT_MESSAGES.enabled };
+        return {
+          to: pages.accountRecoveryCodes,
+          flash: sayIn(actor?.language ?? 'en', ACCOUNT_MESSAGES.enabled),
+        };
       },
       // The setup's secret is gone (or it is on already): the Account page, with the reason.
       refused: ({ req }, refusal) =>
