@@ -443,6 +443,14 @@ describe.each(BACKENDS)('the client portal on %s', (backend) => {
     expect(
       (await apiAs(stranger).post(`/cases/${a.caseId}/document-requests/${asked.body.id}/accept`)).status,
     ).toBe(404);
+    // A client never reaches another firm's matter (their portal is their firm's).
+    const theirCase = await apiAs(stranger).post('/cases', {
+      clientName: 'Other Firm Client',
+      caseType: 'family',
+      formType: 'I-130',
+    });
+    expect(theirCase.status).toBe(201);
+    expect((await apiAs(ana).get(`/portal/matters/${theirCase.body.id}`)).status).toBe(404);
     expect((await apiAs(stranger).post(`/cases/${a.caseId}/messages`, { body: 'x' })).status).toBe(404);
     // Platform staff: nothing of a firm's portal, and the portal is not their area.
     for (const path of [
