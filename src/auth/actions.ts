@@ -35,7 +35,7 @@ export const logIn = action({
     // A second step holds no user: the failure count is cleared only once it is done too.
     const second = await deps.secondStep(user);
     if (second) {
-      await startSecondStep(req, second);
+      await startSecondStep(req, user.language ? { ...second, language: user.language } : second);
       return { mfa: second.step } satisfies MfaAnswer;
     }
     await startSession(req, user);

@@ -30,6 +30,8 @@ export type SecondStep = {
   failures: number;
   /** A digest of the password hash it began with: once the password changes, the step cannot finish. */
   passwordTag: string;
+  /** A client's language: the step's page speaks it. */
+  language?: 'en' | 'es';
 };
 
 declare module 'express-serve-static-core' {

@@ -160,7 +160,7 @@ export function createRenderer(config: {
       timeZone: firm?.timeZone ?? config.timeZone,
       branding: firm?.branding,
       menu: req.session?.user ? config.menus[req.session.user.role] : undefined,
-      language: options.language ?? req.session?.user?.language ?? 'en',
+      language: options.language ?? req.session?.user?.language ?? req.session?.mfa?.language ?? 'en',
       islands: [],
     };
     const Shell = options.layout === 'bare' ? BareLayout : Layout;

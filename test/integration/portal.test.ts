@@ -17,6 +17,7 @@ import {
 import { textPdf } from '../helpers/files';
 import { inviteLink, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import request from 'supertest';
+import { totpCode } from '../helpers/totp';
 
 const PASSWORD = 'Portal-Client-Pass-2026!';
 const FAMILY = TEMPLATES.get('family')!;
@@ -389,6 +390,22 @@ describe.each(BACKENDS)('the client portal on %s', (backend) => {
     expect(visibleText((await rosa.agent.get('/account/two-factor')).text)).toContain(
       '1. Agregue su cuenta a una aplicación de autenticación',
     );
+    // With two-factor sign-in on, the second sign-in step speaks Spanish too (a client's session knows it).
+    const setup = await rosa.agent.get('/api/auth/mfa/setup');
+    const code = totpCode(setup.body.secret);
+    expect((await apiAs(rosa).post('/auth/mfa/enable', { code })).status).toBe(200);
+    const browser = request.agent(t.app);
+    const login = await browser
+      .post('/api/auth/login')
+      .send({ user_id: `rosa${unique}`, password: PASSWORD });
+    expect(login.body).toEqual({ mfa: 'required' });
+    const step = await browser.get('/login/mfa');
+    expect(visibleText(step.text)).toContain('Escriba el código de 6 dígitos');
+    const wrong = await browser
+      .post('/login/mfa')
+      .type('form')
+      .send({ _csrf: csrfFrom(step.text), code: '000000' });
+    expect(visibleText(wrong.text)).toContain('Ese código no es correcto.');
     expect(account).toContain(
       'La contraseña debe tener al menos 12 caracteres e incluir un símbolo y un número',
     );

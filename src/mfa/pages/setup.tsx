@@ -123,14 +123,14 @@ export const accountSetupPage = page({
       return redirectTo(pages.account, { kind: 'error', message: error.message });
     }
   },
-  render: (setup, { form }) => ({
+  render: (setup, { form, actor }) => ({
     view: (
       <TwoFactorSetupPage
         setup={setup}
         action={pages.accountTwoFactor}
         requiredByFirm={false}
         back={{ href: pages.account, label: 'twoFactor.backToAccount' }}
-        {...shownRefusal(form?.refusal)}
+        {...shownRefusal(form?.refusal, actor?.language)}
       />
     ),
     meta: SETUP_META,

@@ -4,6 +4,7 @@ import { type OutputOf, page } from '../../access/page';
 import { ROLE_HOME } from '../../shared/constants';
 import { pages, withNext } from '../../shared/paths';
 import { verifyMfa } from '../actions';
+import { useTranslation } from 'react-i18next';
 import { nextOf, offStep, overToLogin, shownRefusal } from './step';
 
 type TwoFactorPageProps = {
@@ -16,16 +17,18 @@ type TwoFactorPageProps = {
 /** /login/mfa: the second step of signing in, a code from the authenticator app or a recovery code. */
 function TwoFactorPage({ action, error, codeError }: TwoFactorPageProps) {
   const { csrfToken } = useRenderContext();
+  // English for everyone; a client reads it in their own language.
+  const { t } = useTranslation();
   return (
     <section className="narrow card">
-      <h1>Two-factor sign-in</h1>
-      <p>Enter the 6-digit code that your authenticator app shows for Reti Immigration.</p>
+      <h1>{t('signIn.title')}</h1>
+      <p>{t('signIn.intro')}</p>
       <form method="post" action={action} className="form">
         {csrfToken && <input type="hidden" name="_csrf" value={csrfToken} />}
-        <RequiredNote />
+        <RequiredNote label={t('password.required')} />
         <Field
           id="mfa-code"
-          label="Code"
+          label={t('signIn.code')}
           name="code"
           autoComplete="one-time-code"
           autoCapitalize="none"
@@ -33,15 +36,15 @@ function TwoFactorPage({ action, error, codeError }: TwoFactorPageProps) {
           required
           maxLength={40}
           error={codeError}
-          hint="Cannot use your app? Enter one of your recovery codes instead."
+          hint={t('signIn.hint')}
         />
         {error && <Alert kind="error">{error}</Alert>}
         <button type="submit" className="btn btn-primary btn-block">
-          Verify
+          {t('signIn.verify')}
         </button>
       </form>
       <p>
-        <a href={pages.login}>Back to Login</a>
+        <a href={pages.login}>{t('signIn.back')}</a>
       </p>
     </section>
   );
@@ -56,7 +59,12 @@ export const signInCodePage = page({
   reads: [],
   load: async ({ req }) => offStep(req, 'required'),
   render: (_data, { req, form }) => ({
-    view: <TwoFactorPage action={withNext(pages.mfa, nextOf(req))} {...shownRefusal(form?.refusal)} />,
+    view: (
+      <TwoFactorPage
+        action={withNext(pages.mfa, nextOf(req))}
+        {...shownRefusal(form?.refusal, req.session?.mfa?.language)}
+      />
+    ),
     meta: { title: 'Two-factor sign-in', description: 'Enter a code to finish signing in.', noindex: true },
   }),
   forms: [

@@ -1,4 +1,6 @@
 import type { Request } from 'express';
+import { sayIn } from '../../shared/i18n';
+import type { Language } from '../../shared/people';
 import type { Refusal } from '../../access/action';
 import { type PageRedirect, redirectTo } from '../../access/page';
 import { ROLE_HOME } from '../../shared/constants';
@@ -32,8 +34,11 @@ export function offStep(req: Request, want: MfaStep): PageRedirect | undefined {
 }
 
 /** A refused code as a page shows it: beside the code field, or above the button when it names no field. */
-export const shownRefusal = (refusal?: Refusal) =>
-  refusal && (refusal.fields?.code ? { codeError: refusal.fields.code } : { error: refusal.message });
+export const shownRefusal = (refusal?: Refusal, language: Language = 'en') =>
+  refusal &&
+  (refusal.fields?.code
+    ? { codeError: sayIn(language, refusal.fields.code) }
+    : { error: sayIn(language, refusal.message) });
 
 /** A sign-in step's form refused once its step is over: back to Login with the reason (as its flash). */
 export const overToLogin = ({ req }: { req: Request }) =>
