@@ -51,6 +51,7 @@ export async function seedDemoPortal(
     { ...DEMO_CLIENTS[0], personId: inProgress.person_id!, caseId: inProgress.case_id },
     { ...DEMO_CLIENTS[1], personId: adjusting.person_id!, caseId: adjusting.case_id },
   ];
+  const userIds: string[] = [];
   for (const client of clients) {
     const person = await db
       .updateTable('clients')
@@ -72,6 +73,7 @@ export async function seedDemoPortal(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    userIds.push(user.id);
     await store.insertAccount({
       user_id: user.id,
       person_id: client.personId,
@@ -120,18 +122,13 @@ export async function seedDemoPortal(
       body,
       created_at: new Date(Date.now() - hoursAgo-- * 3600_000),
     });
-  const enUser = await db
-    .selectFrom('users')
-    .select('id')
-    .where('login_id', '=', en.loginId)
-    .executeTakeFirstOrThrow();
   await say(
     en,
     false,
     'Welcome to your client portal. Please answer the questionnaire when you can; your answers are saved as you go.',
     firm.attorneyId,
   );
-  await say(en, true, 'Thank you. I will finish it this weekend.', enUser.id);
+  await say(en, true, 'Thank you. I will finish it this weekend.', userIds[0]);
   await say(
     es,
     false,

@@ -25,7 +25,7 @@ import {
 import type { MessageInput, RequestInput } from './schema';
 import { createPortalStore, type MessageRow, type PortalAccount, type RequestRow } from './store';
 
-export type PortalDeps = {
+export type PortalServiceDeps = {
   db: Kysely<DB>;
   people: PeopleService;
   intake: IntakeService;
@@ -99,7 +99,7 @@ function inClientWords(error: unknown, t: (key: string) => string): unknown {
  * clients, asks them for documents, reviews what they send and writes to them. Every change is audited; a
  * client's email says that something is waiting, never what.
  */
-export function createPortalService(deps: PortalDeps) {
+export function createPortalService(deps: PortalServiceDeps) {
   const { db } = deps;
   const store = createPortalStore(db);
 
@@ -222,19 +222,22 @@ export function createPortalService(deps: PortalDeps) {
     row: Awaited<ReturnType<typeof matterRow>>,
   ) {
     const [questionnaires, requests, messages] = await Promise.all([
-      store.questionnairesOf([row.id], account.person_id),
-      store.requestsOf([row.id], account.person_id),
-      store.messagesOf([row.id], account.person_id),
+      deps.intake.ofCase(actor, row.id),
+      store.requestsOf(row.id, account.person_id),
+      store.messagesOf(row.id, account.person_id),
     ]);
-    // A draft is the firm's until it is sent (or the firm fills it with the client in the office).
-    const shown = await Promise.all(
-      questionnaires
-        .filter((q) => q.status !== 'draft')
-        .map(async (q) => {
-          const { id, title, status, progress, note, language } = await deps.intake.get(actor, q.id);
-          return { id, title, status, progress, note, language };
-        }),
-    );
+    // Theirs, oldest first; a draft is the firm's until it is sent (or filled with the client in the office).
+    const shown = questionnaires
+      .filter((q) => q.person.id === account.person_id && q.status !== 'draft')
+      .reverse()
+      .map(({ id, title, status, progress, note, language }) => ({
+        id,
+        title,
+        status,
+        progress,
+        note,
+        language,
+      }));
     return {
       id: row.id,
       caseNumber: row.case_number,
@@ -280,11 +283,12 @@ export function createPortalService(deps: PortalDeps) {
   /** The client's own questionnaire, or 404 in their language. */
   async function ownQuestionnaire(actor: SessionUser, id: string) {
     const account = await accountOf(actor);
-    const found = await store.questionnairePerson(account.firm_id, id);
-    if (!found || found.person_id !== account.person_id)
-      throw notFound(wordsIn(account.language)('questionnaires.notFound'));
-    const q = await deps.intake.get(actor, id);
-    if (q.status === 'draft') throw notFound(wordsIn(account.language)('questionnaires.notFound'));
+    const gone = () => notFound(wordsIn(account.language)('questionnaires.notFound'));
+    const q = await deps.intake.get(actor, id).catch((error: unknown) => {
+      throw error instanceof ServiceError && error.reason === 'not-found' ? gone() : error;
+    });
+    // Another person's, or a draft still the firm's: not theirs to see.
+    if (q.person.id !== account.person_id || q.status === 'draft') throw gone();
     return { account, q };
   }
 
@@ -324,7 +328,7 @@ export function createPortalService(deps: PortalDeps) {
 
     async requestsOf(actor: SessionUser, caseId: string): Promise<DocumentRequest[]> {
       await deps.people.parties(actor, caseId);
-      return (await store.requestsOf([caseId])).map(toRequest);
+      return (await store.requestsOf(caseId)).map(toRequest);
     },
 
     /** Asks a person of the case for a document; they are emailed that a request waits (not what). */
@@ -388,7 +392,7 @@ export function createPortalService(deps: PortalDeps) {
 
     async messagesOf(actor: SessionUser, caseId: string): Promise<PortalMessage[]> {
       await deps.people.parties(actor, caseId);
-      return (await store.messagesOf([caseId])).map(toMessage);
+      return (await store.messagesOf(caseId)).map(toMessage);
     },
 
     /** The firm writes to a person of the case (the beneficiary unless another is named). */
@@ -413,7 +417,7 @@ export function createPortalService(deps: PortalDeps) {
         return { id, outboxId: await notify(trx, firmId, to, 'message', pages.portal.matter(caseId)) };
       });
       await deliver(outboxId);
-      return (await store.messagesOf([caseId], person.id)).map(toMessage).find((m) => m.id === id)!;
+      return toMessage((await store.findMessage(id))!);
     },
 
     /**
@@ -429,9 +433,6 @@ export function createPortalService(deps: PortalDeps) {
       );
       await deliver(outboxId);
     },
-
-    hasAccount: async (actor: SessionUser, personId: string) =>
-      Boolean(await store.accountOfPerson(deps.firmOf(actor), personId)),
 
     // ---- The client's side ----
 
@@ -577,7 +578,7 @@ export function createPortalService(deps: PortalDeps) {
         };
       });
       await deliver(outboxId);
-      return (await store.messagesOf([caseId], account.person_id)).map(toMessage).find((m) => m.id === id)!;
+      return toMessage((await store.findMessage(id))!);
     },
 
     /** The language the client's pages and emails speak: kept on their person. */

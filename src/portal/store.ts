@@ -102,9 +102,8 @@ export function createPortalStore(db: Kysely<DB>) {
         .executeTakeFirst(),
 
     /** A case's requests (one person's when given), oldest first. */
-    requestsOf(caseIds: string[], personId?: string): Promise<RequestRow[]> {
-      if (caseIds.length === 0) return Promise.resolve([]);
-      let query = requests().where('document_requests.case_id', 'in', caseIds);
+    requestsOf(caseId: string, personId?: string): Promise<RequestRow[]> {
+      let query = requests().where('document_requests.case_id', '=', caseId);
       if (personId) query = query.where('document_requests.person_id', '=', personId);
       return query.orderBy('document_requests.created_at').orderBy('document_requests.id').execute();
     },
@@ -119,36 +118,15 @@ export function createPortalStore(db: Kysely<DB>) {
     insertMessage: (row: Insertable<PortalMessagesTable>) =>
       db.insertInto('portal_messages').values(row).returning('id').executeTakeFirstOrThrow(),
 
+    findMessage: (id: string): Promise<MessageRow | undefined> =>
+      messages().where('portal_messages.id', '=', id).executeTakeFirst(),
+
     /** A case's messages (one person's thread when given), oldest first. */
-    messagesOf(caseIds: string[], personId?: string): Promise<MessageRow[]> {
-      if (caseIds.length === 0) return Promise.resolve([]);
-      let query = messages().where('portal_messages.case_id', 'in', caseIds);
+    messagesOf(caseId: string, personId?: string): Promise<MessageRow[]> {
+      let query = messages().where('portal_messages.case_id', '=', caseId);
       if (personId) query = query.where('portal_messages.person_id', '=', personId);
       return query.orderBy('portal_messages.created_at').orderBy('portal_messages.id').execute();
     },
-
-    /** The questionnaires asked of this person, on these cases. */
-    questionnairesOf(caseIds: string[], personId: string) {
-      if (caseIds.length === 0) return Promise.resolve([]);
-      return db
-        .selectFrom('questionnaires')
-        .innerJoin('case_parties', 'case_parties.id', 'questionnaires.party_id')
-        .select(['questionnaires.id', 'questionnaires.case_id', 'questionnaires.status'])
-        .where('questionnaires.case_id', 'in', caseIds)
-        .where('case_parties.person_id', '=', personId)
-        .orderBy('questionnaires.created_at')
-        .execute();
-    },
-
-    /** Whose questionnaire this is: the person its party is, within the firm. */
-    questionnairePerson: (firmId: string, id: string) =>
-      db
-        .selectFrom('questionnaires')
-        .innerJoin('case_parties', 'case_parties.id', 'questionnaires.party_id')
-        .select(['case_parties.person_id', 'questionnaires.case_id'])
-        .where('questionnaires.firm_id', '=', firmId)
-        .where('questionnaires.id', '=', id)
-        .executeTakeFirst(),
 
     /** The case's number and its assignee, when they can be told of a client's news (active, with an email). */
     caseWithAssignee: (firmId: string, caseId: string) =>

@@ -32,11 +32,10 @@ import {
   reviewQuestionnaire,
   submitQuestionnaire,
 } from '../actions';
-import { type Answer, type Answers, shownQuestions } from '../questions';
+import type { Answer } from '../questions';
 import type { Questionnaire } from '../service';
-import type { Question } from '../template-schema';
-import { TEMPLATES } from '../templates';
-import { answersFrom, QuestionFields } from './fields';
+import { answersFrom } from './fields';
+import { type FillWords, fillView, SectionSteps, sectionAfterSave } from './fill';
 
 function Progress({ q }: { q: Questionnaire }) {
   const { answered, required } = q.progress;
@@ -198,31 +197,23 @@ export const caseQuestionnairesPage = page({
 
 // ——— Filling it in ———
 
-export type Section = (typeof TEMPLATES extends ReadonlyMap<string, infer T> ? T : never)['sections'][number];
-
-/** The sections with at least one question asked of this party now. */
-export function sectionsShown(q: Questionnaire, answers: Answers): Section[] {
-  const template = TEMPLATES.get(q.template)!;
-  const shown = new Set(shownQuestions(template, answers, q.role).map((s) => s.section.id));
-  return template.sections.filter((s) => shown.has(s.id));
-}
+/** The English the firm's fill page words its steps with. */
+const FILL_WORDS: FillWords = {
+  sections: 'Sections',
+  save: 'Save',
+  saveNext: 'Save and Continue',
+  submitHint: "When every required question is answered, hand the answers in for the attorney's review.",
+  submit: 'Submit for Review',
+};
 
 function FillPage(props: {
   area: CaseArea;
   q: Questionnaire;
-  section: Section;
-  sections: Section[];
-  questions: Question[];
-  answers: Answers;
-  errors: Record<string, string | undefined>;
-  message?: string;
+  view: ReturnType<typeof fillView>;
   closed?: string;
 }) {
-  const { csrfToken } = useRenderContext();
-  const { q, section, sections, area } = props;
+  const { q, view, area } = props;
   const paths = pages.cases(area);
-  const at = sections.findIndex((s) => s.id === section.id);
-  const last = at === sections.length - 1;
   const open = q.status !== 'submitted' && q.status !== 'accepted';
   return (
     <section className="section questionnaire-fill" lang={q.language}>
@@ -241,72 +232,18 @@ function FillPage(props: {
           now.
         </Alert>
       )}
-      {props.message && <Alert kind="error">{props.message}</Alert>}
-      <nav className="card" aria-label="Sections">
-        <ol className="questionnaire-steps">
-          {sections.map((s) => (
-            <li key={s.id}>
-              <a
-                href={`${paths.questionnaireFill(q.id)}?section=${s.id}`}
-                aria-current={s.id === section.id ? 'step' : undefined}
-              >
-                {s.title[q.language]}
-              </a>
-            </li>
-          ))}
-        </ol>
-      </nav>
-      <form
-        method="post"
-        action={`${paths.questionnaireFill(q.id)}?section=${section.id}`}
-        className="form card"
-      >
-        <input type="hidden" name="_csrf" value={csrfToken} />
-        <h2>{section.title[q.language]}</h2>
-        {section.intro && <p>{section.intro[q.language]}</p>}
-        <fieldset className="plain-fieldset" disabled={!open || Boolean(props.closed)}>
-          <legend className="visually-hidden">{section.title[q.language]}</legend>
-          <QuestionFields
-            questions={props.questions}
-            language={q.language}
-            staff
-            answers={props.answers}
-            errors={props.errors}
-          />
-          <div className="form-actions">
-            <button type="submit" name="intent" value="save" className="btn btn-secondary" formNoValidate>
-              Save
-            </button>
-            {!last && (
-              <button type="submit" name="intent" value="next" className="btn btn-primary" formNoValidate>
-                Save and Continue
-              </button>
-            )}
-          </div>
-        </fieldset>
-      </form>
-      {last && open && (
-        <form method="post" action={`${paths.questionnaireFill(q.id)}/submit`} className="form card">
-          <input type="hidden" name="_csrf" value={csrfToken} />
-          <p>When every required question is answered, hand the answers in for the attorney's review.</p>
-          <button type="submit" className="btn btn-primary">
-            Submit for Review
-          </button>
-        </form>
-      )}
+      {view.message && <Alert kind="error">{view.message}</Alert>}
+      <SectionSteps
+        q={q}
+        view={view}
+        path={paths.questionnaireFill(q.id)}
+        submitTo={`${paths.questionnaireFill(q.id)}/submit`}
+        staff
+        closed={Boolean(props.closed)}
+        words={FILL_WORDS}
+      />
     </section>
   );
-}
-
-/** The section asked for (?section=), or the first one with a required question unanswered. */
-export function sectionFor(q: Questionnaire, sections: Section[], asked: unknown): Section {
-  const named = sections.find((s) => s.id === asked);
-  if (named) return named;
-  const template = TEMPLATES.get(q.template)!;
-  const missing = shownQuestions(template, q.answers, q.role).find(
-    ({ question }) => question.required && q.answers[question.id] === undefined,
-  );
-  return sections.find((s) => s.id === missing?.section.id) ?? sections[0];
 }
 
 /**
@@ -320,33 +257,10 @@ export const questionnaireFillPage = page({
   offers: { answer: answerQuestionnaire },
   load: ({ read }) => read(getQuestionnaire),
   render: (q: Questionnaire, ctx) => {
-    const template = TEMPLATES.get(q.template)!;
-    const typed = ctx.form?.action === answerQuestionnaire.name ? ctx.form.values : undefined;
-    const sections = sectionsShown(q, q.answers);
-    const section = sectionFor(q, sections, ctx.req.query.section);
-    const inSection = (answers: Answers) =>
-      shownQuestions(template, answers, q.role)
-        .filter((s) => s.section.id === section.id)
-        .map((s) => s.question);
-    const answers: Answers = typed
-      ? { ...q.answers, ...(answersFrom(stringFields(typed, Object.keys(typed))) as Answers) }
-      : q.answers;
-    const refusal = ctx.form?.refusal;
+    const view = fillView(q, ctx.form, answerQuestionnaire.name, ctx.req.query.section);
     return {
-      view: (
-        <FillPage
-          area={areaOf(ctx.actor)}
-          q={q}
-          section={section}
-          sections={sections}
-          questions={inSection(answers)}
-          answers={answers}
-          errors={ctx.form?.action === answerQuestionnaire.name ? (refusal?.fields ?? {}) : {}}
-          message={refusal?.message}
-          closed={ctx.closed.answer}
-        />
-      ),
-      meta: meta(`${q.title}: ${section.title.en}`, 'A questionnaire, filled in with the client.'),
+      view: <FillPage area={areaOf(ctx.actor)} q={q} view={view} closed={ctx.closed.answer} />,
+      meta: meta(`${q.title}: ${view.section.title.en}`, 'A questionnaire, filled in with the client.'),
     };
   },
   forms: [
@@ -354,12 +268,9 @@ export const questionnaireFillPage = page({
       action: answerQuestionnaire,
       input: (fields) => ({ answers: answersFrom(fields) }),
       done: (ctx, q: Questionnaire): FormDone => {
-        const paths = pages.cases(areaOf(ctx.actor));
-        const sections = sectionsShown(q, q.answers);
-        const current = sectionFor(q, sections, ctx.req.query.section);
-        const at = sections.findIndex((s) => s.id === current.id);
-        const next = ctx.req.body?.intent === 'next' && at < sections.length - 1 ? sections[at + 1] : current;
-        return { to: `${paths.questionnaireFill(q.id)}?section=${next.id}`, flash: 'Answers saved.' };
+        const next = sectionAfterSave(q, ctx.req.query.section, ctx.req.body?.intent);
+        const fill = pages.cases(areaOf(ctx.actor)).questionnaireFill(q.id);
+        return { to: `${fill}?section=${next.id}`, flash: 'Answers saved.' };
       },
     },
     {
