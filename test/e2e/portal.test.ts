@@ -221,12 +221,18 @@ describe('the client portal in the browser', () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-')), 'passport.pdf');
     fs.writeFileSync(file, await textPdf(['PASSPORT']));
     await (await page.$('.request-upload input[type="file"]'))!.uploadFile(file);
-    const progress = page.waitForSelector('.request-upload progress');
-    await Promise.all([
-      page.waitForNavigation(),
-      (await control(page, 'Send the Document', 'main')).click(),
-      progress,
-    ]);
+    // The bar may come and go within a few milliseconds here (the page reloads once the file is kept): an
+    // observer set before the click tells whether it was shown.
+    let sawProgress = false;
+    await page.exposeFunction('sawProgress', () => (sawProgress = true));
+    await page.evaluate(() =>
+      new MutationObserver(() => {
+        if (document.querySelector('.request-upload progress'))
+          (window as unknown as { sawProgress(): void }).sawProgress();
+      }).observe(document.body, { subtree: true, childList: true }),
+    );
+    await Promise.all([page.waitForNavigation(), (await control(page, 'Send the Document', 'main')).click()]);
+    expect(sawProgress).toBe(true);
     const text = await textOf(page, 'main');
     expect(text).toContain('Sent: your attorney is reviewing it');
     expect(text).toContain('File sent: passport.pdf');
