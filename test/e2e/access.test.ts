@@ -1,3 +1,5 @@
+import { DEFAULT_TIME_ZONE } from '../../src/config';
+import { formatDate, todayIn } from '../../src/shared/dates';
 import type { Page } from 'puppeteer';
 import request from 'supertest';
 import { DEMO_PASSWORD } from '../helpers/app';
@@ -20,7 +22,8 @@ const LOADING_PERMISSIONS = 'Loading role permissions...';
 const LOADING_ACTIONS = 'Loading actions...';
 const FORM = '#action-form';
 /** Today as the Last Modified column shows it: 11/23/2026. */
-const today = () => new Date().toISOString().replace(/^(\d{4})-(\d\d)-(\d\d)T.*$/, '$2/$3/$1');
+/** Today as staff's pages show it: the platform's day (TIME_ZONE), not UTC's, which runs ahead each evening. */
+const today = () => formatDate(todayIn(DEFAULT_TIME_ZONE));
 
 /** Signs in through the /login form, which works with JavaScript on or off. */
 async function signIn(page: Page, url: string, loginId = 'reti') {

@@ -1,3 +1,5 @@
+import { DEFAULT_TIME_ZONE } from '../../src/config';
+import { formatDate, todayIn } from '../../src/shared/dates';
 import request from 'supertest';
 import { BACKENDS, startTestApp, type TestApp, visibleText, signIn as signInAs } from '../helpers/app';
 
@@ -6,7 +8,8 @@ const PUBLIC_ACTION = 'This action is public: everyone may call it, so it has no
 const CONFIRM = 'Are you sure you want to delete this action?';
 const BAD_TOKEN = 'Your security token is missing or out of date. Reload the page and try again.';
 /** Today as the Last Modified column shows it: 11/23/2026. */
-const today = () => new Date().toISOString().replace(/^(\d{4})-(\d\d)-(\d\d)T.*$/, '$2/$3/$1');
+/** Today as staff's pages show it: the platform's day (TIME_ZONE), not UTC's, which runs ahead each evening. */
+const today = () => formatDate(todayIn(DEFAULT_TIME_ZONE));
 
 const textOf = (res: request.Response) => visibleText(res.text);
 
