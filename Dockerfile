@@ -24,6 +24,8 @@ COPY --from=build --chown=root:root /app/node_modules ./node_modules
 COPY --from=build --chown=root:root /app/dist ./dist
 # The fonts generated PDFs embed (evidence packages, demo documents), found from the project folder.
 COPY --from=build --chown=root:root /app/src/pdf/fonts ./src/pdf/fonts
+# The official USCIS PDFs the forms fill (public domain), found from the project folder like the fonts.
+COPY --from=build --chown=root:root /app/src/forms/official ./src/forms/official
 # The code stays read-only for the app; only DATA_DIR (embedded database, uploads) is writable.
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
