@@ -13,6 +13,7 @@ import { TABLE_RULES } from './tables';
 import type { ComplianceAnswer, ComplianceFigures, DeadlinesAnswer, RuleSource } from './types';
 
 export { filingFeeOf, requiredIncomeOf } from './tables';
+export { type FeeFacts, type FeeItem, feesFor } from './fees';
 
 /** The rules each answer used, once each. */
 function distinct(rules: RuleSource[]): RuleSource[] {

@@ -4,7 +4,7 @@
  */
 import type { FormType } from '../shared/cases';
 import { addDays } from './calendar';
-import { FEE_SCHEDULES, type FeeSchedule } from './data/fees';
+import { FEE_SCHEDULES, type FeeSchedule, G1055 } from './data/fees';
 import { type GuidelineRegion, POVERTY_GUIDELINES, type PovertyGuidelines } from './data/poverty-guidelines';
 import type { RuleSource } from './types';
 
@@ -27,8 +27,8 @@ function inForce<T>(list: Array<{ edition: T; rule: RuleSource }>, date: string)
 const FEES = versions(FEE_SCHEDULES, (schedule: FeeSchedule) => ({
   ruleId: 'filing-fee',
   title: `USCIS filing fee (Form G-1055, fee schedule of ${schedule.effectiveFrom})`,
-  citation: `${schedule.effectiveFrom < '2024-04-01' ? '8 CFR 103.7(b)(1)' : '8 CFR 106.2'}; ${schedule.rule}; USCIS Form G-1055`,
-  sourceUrl: schedule.sourceUrl,
+  citation: `${schedule.regulation}; ${schedule.rule}; USCIS Form G-1055`,
+  sourceUrl: G1055,
   effectiveFrom: schedule.effectiveFrom,
 }));
 
@@ -42,13 +42,18 @@ const GUIDELINES = versions(POVERTY_GUIDELINES, (table: PovertyGuidelines) => ({
 
 export type FilingFee = { amount: number; scheduleDate: string; rule: RuleSource; notes: string[] };
 
-/** The fee for a form filed on a date, paper filing; undefined when no schedule held here names the form. */
+/**
+ * The fee for a form filed on a date, paper filing, usual filer, under the G-1055 schedule in force; undefined
+ * when no schedule held here names the form. A fee set by statute outside the schedule (the H.R. 1 asylum fee)
+ * and the fee for a particular filer (a child, a pending I-485, an employer's Asylum Program Fee) are feesFor's
+ * (./fees).
+ */
 export function filingFeeOf(form: FormType, filingDate: string): FilingFee | undefined {
   const version = inForce(FEES, filingDate);
   const fee = version?.edition.fees[form];
   if (!version || !fee) return undefined;
   return {
-    amount: fee.amount,
+    amount: fee.paper,
     scheduleDate: version.edition.effectiveFrom,
     rule: version.rule,
     notes: fee.notes,
