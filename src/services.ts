@@ -50,6 +50,7 @@ import { createEmailTestService } from './mail/service';
 import { createSmtpMailer } from './mail/transport';
 import { createPasswordsService } from './passwords/service';
 import { filingFeeOf } from './rules';
+import { questionOfField } from './intake/templates';
 import { createSealer } from './secrets';
 import { createSettingsService } from './settings/service';
 import { createUserAdminService, createUsersService } from './users/service';
@@ -314,12 +315,16 @@ export function createServices(
     db,
     storage,
     cases,
-    clients,
+    people,
     documents,
     timeZoneOf: caseDeps.timeZoneOf,
     firmProfileOf: firms.profileById,
     firmUsers: accounts.listByFirm,
-    filingFeeOf,
+    attorneyOf: accounts.attorneyOf,
+    // An uploaded edition is untrusted: its text is read in the sandbox, like any document's.
+    readPdfText: (filePath) =>
+      sandbox.run({ type: 'extract', file: { path: filePath, kind: 'pdf' } }, { timeoutMs: 60_000 }),
+    questionOf: questionOfField,
   });
   // The Legal Brief Generator: the case's facts and the rules, the optional model for the prose.
   const brief = createBriefService({

@@ -178,6 +178,11 @@ const PHRASES: Record<string, (w: Words) => string> = {
   'document.generated': (w) => `${w.actor} generated ${documentIn(w).replace(' to case ', ' for case ')}`,
   'form.edition.uploaded': (w) =>
     `${w.actor} uploaded an official edition of Form ${text(w.after.form) ?? ''} (edition of ${formatDate(text(w.after.editionDate) ?? '')})`,
+  'forms.packet.generated': (w) => {
+    const forms = Array.isArray(w.after.forms) ? (w.after.forms as string[]).join(', ') : 'forms';
+    const draft = w.after.draft ? 'a draft packet' : 'a filing packet';
+    return `${w.actor} generated ${draft} (${forms})${w.after.carriesSsn ? ', carrying a Social Security number' : ''}`;
+  },
   'document.deleted': (w) => `${w.actor} deleted the document ${text(w.before.name) ?? ''}`.trimEnd(),
   'document.reanalyzed': (w) => `${w.actor} had ${text(w.after.name) ?? 'a document'} analyzed again`,
   'documents.evidence-package': (w) =>

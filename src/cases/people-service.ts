@@ -340,6 +340,16 @@ export function createPeopleService(deps: PeopleDeps) {
       return { ssn: ssn && `${ssn.slice(0, 3)}-${ssn.slice(3, 5)}-${ssn.slice(5)}` };
     },
 
+    /**
+     * The SSN's digits for a form the firm fills (not shown to anyone: the packet that carries it is a document
+     * of the case, and generating it is audited).
+     */
+    async ssnForForms(actor: SessionUser, id: string): Promise<{ ssn: string | null }> {
+      const row = await store.sealedSsn(firmOf(actor), id);
+      if (!row) throw personNotFound();
+      return { ssn: row.ssn_sealed ? openSsn(row.ssn_sealed) : null };
+    },
+
     async parties(actor: SessionUser, caseId: string): Promise<Party[]> {
       const firmId = firmOf(actor);
       const parties = await partiesIn(firmId, caseId);

@@ -81,6 +81,10 @@ export interface UsersTable {
   requested_by: string | null;
   /** Set while the account is a staff request waiting for approval (no invitation exists until then). */
   requested_at: Date | null;
+  /** The attorney's profile as forms print it (migration 0021). */
+  bar_number: string | null;
+  licensing_authority: string | null;
+  uscis_account_number: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

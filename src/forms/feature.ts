@@ -3,6 +3,7 @@ import { byFirm } from '../backups/tables';
 import type { Services } from '../services';
 import { FORMS_ACTIONS, formsFeature as mountForms } from '.';
 import * as formsMigration from './migrations/0013_forms';
+import * as attorneyProfileMigration from './migrations/0021_attorney_profile';
 import { FORMS_PAGES } from './pages';
 
 /** USCIS forms: the specification, validation, packets and official editions. */
@@ -27,6 +28,6 @@ export const formsFeature = declareFeature({
       userRefs: ['generated_by'],
     },
   ],
-  migrations: { '0013_forms': formsMigration },
+  migrations: { '0013_forms': formsMigration, '0021_attorney_profile': attorneyProfileMigration },
   mount: (s: Services) => mountForms({ kit: s.kit, forms: s.forms }),
 });

@@ -50,6 +50,12 @@ const ZIP = /^(\d{5})(-\d{4})?$/;
 
 const where = (f: Pick<MapField, 'part' | 'item' | 'label'>) => `${f.part}, Item ${f.item}: ${f.label}`;
 
+/** A check-box item as a whole: its first box's words without the box's own answer ("…? Yes" → "…?"). */
+const whereItem = (f: MapField) =>
+  f.check === undefined
+    ? where(f)
+    : where({ ...f, label: f.label.replace(/\s*(\?)?\s*(Yes|No)\.?$/i, '$1') });
+
 /** "petitioner" → "Petitioner"; case/attorney/employer as they are. */
 const partyWord = (owner: string) => PARTY_ROLE_LABELS[owner as PartyRole] ?? owner;
 
@@ -266,7 +272,7 @@ export function fillForm(
     if (done) continue;
     const owner = ownerOf(field.source);
     missing.push({
-      field: where(field),
+      field: whereItem(field),
       question: questionOf(personPath(field.source)) ?? field.label,
       party: owner,
       ...(personIdOf(owner) ? { personId: personIdOf(owner) } : {}),

@@ -1,47 +1,57 @@
 /**
  * A filing packet as one PDF, in the order USCIS asks for a paper filing: the cover letter, Form G-1145 on
- * top of the forms, the fee summary, each form, then the index of the case's exhibits. The forms are
- * AcroForm fields under their official names, so the person can still correct them in a PDF reader; their
- * font is DejaVu Sans, embedded whole, so names such as Nguyễn show and can be edited.
+ * top of the forms, the fee summary, each official form filled, the signatures still to give, then the index
+ * of the case's exhibits. The forms stay AcroForms (not flattened) under their official names, each below a
+ * root named by its form ("I-130.form1[0]…"), so an attorney can correct a box before printing; their font
+ * is DejaVu Sans, embedded whole, so names such as Nguyễn show and can be edited.
  */
 import {
   degrees,
-  PDFArray,
   PDFDict,
   PDFDocument,
+  type PDFField,
   type PDFFont,
   PDFName,
-  type PDFPage,
-  type PDFRef,
   PDFString,
-  PDFHexString,
+  PDFTextField,
   rgb,
 } from '@cantoo/pdf-lib';
 import { embedFieldFont, embedFonts, type Fonts } from '../pdf/fonts';
-import { INK, MUTED, TextFlow } from '../pdf/layout';
-import type { FilingFee } from '../rules/tables';
+import { MUTED, TextFlow } from '../pdf/layout';
+import type { FeeItem } from '../rules/fees';
 import { formatMoney } from '../shared/cases';
 import { formatDate } from '../shared/dates';
-import { PACKET_FORMS, type PacketForm } from '../shared/forms';
-import type { FieldSpec, FormSpec } from './specs/types';
+import type { FilledForm } from './fill';
+import type { FormMap } from './maps/schema';
+import { placeFilled } from './place';
+import type { Template } from './templates';
+
+export type PacketForm = {
+  map: FormMap;
+  /** The edition filled (official or the firm's upload); none when the firm has not uploaded the form. */
+  template?: Template;
+  edition: string;
+  source: 'official' | 'firm-upload';
+  filled: FilledForm;
+};
 
 export type PacketInput = {
   firm: { name: string; addressLines: string[]; phone: string; email: string };
   preparer: { name: string; email: string };
   caseNumber: string;
   receiptNumber: string | null;
-  clientName: string;
+  /** Who files and for whom, in their roles ("Petitioner: …", "Beneficiary: …"). */
+  parties: string[];
   /** ISO: the letter's date and the fees' as-of date. */
   asOf: string;
   draft: boolean;
-  /** G-1145 first, then the forms in filing order; each with its boxes' text and the firm's official edition. */
-  forms: Array<{
-    spec: FormSpec;
-    values: Map<string, string>;
-    edition?: { bytes: Uint8Array; editionDate: string };
-  }>;
-  fees: Array<{ form: PacketForm; fee: FilingFee | undefined }>;
+  filing: 'paper' | 'online';
+  /** G-1145 first, then the forms in filing order. */
+  forms: PacketForm[];
+  fees: { items: FeeItem[]; total: number; unknown: string[] };
   exhibits: Array<{ name: string; type: string; uploadedOn: string }>;
+  /** Told after each form is placed (for a job's progress). */
+  onForm?: (done: number, of: number) => void;
   /** The PDF's creation date; now unless given. */
   createdAt?: Date;
 };
@@ -71,18 +81,19 @@ function coverLetter(flow: TextFlow, input: PacketInput) {
   });
   flow.space(10);
   const receipt = input.receiptNumber ? `, receipt number ${input.receiptNumber}` : '';
-  flow.write(`Re: ${input.clientName} — case ${input.caseNumber}${receipt}`, { bold: true });
+  flow.write(`Re: case ${input.caseNumber}${receipt}`, { bold: true });
+  for (const line of input.parties) flow.write(line, { bold: true });
   flow.space(8);
   flow.write('Dear Sir or Madam:');
   flow.space(6);
   flow.write(
-    `On behalf of our client, ${input.clientName}, we enclose the following forms, with the filing fees and supporting evidence listed in this packet:`,
+    'On behalf of our client, we enclose the following forms, with the filing fees and supporting evidence listed in this packet:',
   );
   flow.space(4);
-  input.forms.forEach(({ spec }, i) =>
-    flow.write(`${i + 1}. Form ${spec.code}, ${spec.title} (edition ${spec.edition})`, { indent: 18 }),
+  input.forms.forEach(({ map, edition }, i) =>
+    flow.write(`${i + 1}. Form ${map.form}, ${map.title} (edition ${edition})`, { indent: 18 }),
   );
-  const total = input.fees.reduce((sum, f) => sum + (f.fee?.amount ?? 0), 0);
+  const total = input.fees.total;
   flow.space(6);
   flow.write(
     `Filing fees: ${money(total)} in all, itemized in the fee summary. Exhibits: ${input.exhibits.length}, listed in the index of exhibits at the end of this packet.`,
@@ -104,99 +115,35 @@ function coverLetter(flow: TextFlow, input: PacketInput) {
 function feeSummary(flow: TextFlow, input: PacketInput) {
   flow.newPage();
   flow.write('Filing Fee Summary', { size: 16, bold: true, color: NAVY });
-  flow.write(`Fees as of ${formatDate(input.asOf)}, paper filing, from USCIS Form G-1055 (Fee Schedule)`, {
+  flow.write(`Fees for a ${input.filing} filing dated ${formatDate(input.asOf)}, from USCIS's fee rules`, {
     size: 10,
     color: MUTED,
   });
   flow.rule();
-  let total = 0;
-  for (const { form, fee } of input.fees) {
+  for (const item of input.fees.items) {
     flow.space(4);
-    if (!fee) {
-      flow.write(`Form ${form}: no fee in the fee schedule the product holds for this date.`, { bold: true });
-      flow.write('Check Form G-1055 at uscis.gov/g-1055 before filing.', { indent: 14, size: 9.5 });
-      continue;
-    }
-    total += fee.amount;
-    flow.write(`Form ${form}, ${PACKET_FORMS[form]}: ${money(fee.amount)}`, { bold: true });
-    flow.write(
-      `G-1055 edition of ${formatDate(fee.scheduleDate)}; rule ${fee.rule.ruleId}, ${fee.rule.citation}, in force from ${formatDate(fee.rule.effectiveFrom)}; ${fee.rule.sourceUrl}`,
-      { indent: 14, size: 9.5, color: MUTED },
-    );
-    for (const note of fee.notes) flow.write(note, { indent: 14, size: 9.5 });
+    flow.write(`Form ${item.form}: ${item.fee === null ? 'fee unknown' : money(item.fee)}`, { bold: true });
+    flow.write(item.basis, { indent: 14, size: 9.5 });
+    flow.write(`${item.citation}; in force from ${formatDate(item.effectiveFrom)}; ${item.sourceUrl}`, {
+      indent: 14,
+      size: 9,
+      color: MUTED,
+    });
   }
   flow.space(6);
   flow.rule();
-  flow.write(`Total: ${money(total)}`, { bold: true, size: 12 });
+  flow.write(`Total: ${money(input.fees.total)}`, { bold: true, size: 12 });
+  if (input.fees.unknown.length > 0)
+    flow.write(
+      `Not counted: ${input.fees.unknown.join(', ')} (see each one's basis above; check Form G-1055).`,
+      {
+        size: 9.5,
+      },
+    );
   flow.write(
     'Pay each form’s fee separately (USCIS may reject a filing whose combined payment is wrong for one form), by check, money order or Form G-1450.',
     { size: 9.5, color: MUTED },
   );
-}
-
-/** A field's line on a generated form: its part and item, its label, then the box. */
-function fieldRow(
-  flow: TextFlow,
-  field: FieldSpec,
-  text: string | undefined,
-  font: PDFFont,
-  doc: PDFDocument,
-) {
-  const form = doc.getForm();
-  flow.ensure(44);
-  flow.write(`Item ${field.item}. ${field.label}`, { size: 9.5 });
-  const box = form.createTextField(field.pdfName);
-  if (field.maxLength) box.setMaxLength(field.maxLength);
-  if (text !== undefined) box.setText(text);
-  const width = Math.min(flow.width, Math.max(110, (field.maxLength ?? 40) * 7.2));
-  box.addToPage(flow.page, {
-    x: flow.margin,
-    y: flow.y - 20,
-    width,
-    height: 18,
-    font,
-    borderColor: MUTED,
-    borderWidth: 0.75,
-    textColor: INK,
-  });
-  box.setFontSize(FIELD_SIZE);
-  flow.y -= 26;
-}
-
-function generatedForm(flow: TextFlow, form: PacketInput['forms'][number], font: PDFFont, doc: PDFDocument) {
-  const { spec, values } = form;
-  flow.newPage();
-  flow.write(`Form ${spec.code}, ${spec.title}`, { size: 15, bold: true, color: NAVY });
-  flow.write(
-    `Edition ${spec.edition}. The boxes below carry the official PDF field names; copy them onto the official edition (${spec.sourceUrl}) or upload that edition to have it filled instead. Review every answer before filing.`,
-    { size: 9, color: MUTED },
-  );
-  flow.rule();
-  let part = '';
-  for (const field of spec.fields) {
-    if (field.part !== part) {
-      part = field.part;
-      flow.space(4);
-      flow.ensure(60);
-      flow.write(part, { bold: true, size: 11.5 });
-    }
-    fieldRow(flow, field, values.get(field.pdfName), font, doc);
-  }
-}
-
-/**
- * The firm's official edition with the case's answers: its fields keep their names, their text is written in
- * the embedded font, and its XFA layer (which readers would show instead) is removed.
- */
-async function filledEdition(form: PacketInput['forms'][number]): Promise<PDFDocument> {
-  const doc = await PDFDocument.load(form.edition!.bytes, { updateMetadata: false });
-  const acro = doc.getForm();
-  acro.deleteXFA();
-  const font = await embedFieldFont(doc);
-  for (const [name, text] of form.values) acro.getTextField(name).setText(text);
-  acro.updateFieldAppearances(font);
-  useFieldFont(doc, font);
-  return PDFDocument.load(await doc.save({ updateFieldAppearances: false }), { updateMetadata: false });
 }
 
 /** The form's default resources name the font its fields are written in, so a reader can redraw edits. */
@@ -210,65 +157,78 @@ function useFieldFont(doc: PDFDocument, font: PDFFont) {
   acroForm.set(PDFName.of('DA'), PDFString.of(`/${font.name} ${FIELD_SIZE} Tf 0 g`));
 }
 
-const nameOf = (dict: PDFDict) => {
-  const t = dict.lookup(PDFName.of('T'));
-  return t instanceof PDFString || t instanceof PDFHexString ? t.decodeText() : undefined;
-};
-
-/**
- * Adds the fields of copied pages to the packet's form. Official editions share their root ("form1[0]"):
- * a root or branch of the same name is joined, so every field keeps its full official name.
- */
-function adoptFields(doc: PDFDocument, pages: PDFPage[]) {
-  const context = doc.context;
-  const acroForm = doc.getForm().acroForm;
-  const roots = new Set<PDFRef>();
-  for (const page of pages) {
-    const annots = page.node.Annots();
-    for (let i = 0; annots && i < annots.size(); i++) {
-      let ref = annots.get(i) as PDFRef;
-      let dict = context.lookup(ref, PDFDict);
-      if (dict.get(PDFName.of('Subtype')) !== PDFName.of('Widget')) continue;
-      for (let parent = dict.get(PDFName.of('Parent')); parent; parent = dict.get(PDFName.of('Parent'))) {
-        ref = parent as PDFRef;
-        dict = context.lookup(ref, PDFDict);
-      }
-      roots.add(ref);
-    }
+/** The form's official pages, filled; a form the firm has not uploaded gets a page saying so. */
+async function placeForm(doc: PDFDocument, flow: TextFlow, form: PacketForm, font: PDFFont) {
+  if (!form.template) {
+    flow.newPage();
+    flow.write(`Form ${form.map.form}, ${form.map.title}`, { size: 15, bold: true, color: NAVY });
+    flow.write(
+      `The firm has not uploaded the official PDF of Form ${form.map.form}: a firm administrator uploads it once from ${form.map.sourceUrl} (USCIS Forms › the form › Upload edition), and the next packet fills it.`,
+    );
+    return;
   }
-  const join = (kids: PDFArray, ref: PDFRef, parent?: PDFRef) => {
-    const dict = context.lookup(ref, PDFDict);
-    const name = nameOf(dict);
-    for (let i = 0; i < kids.size(); i++) {
-      const other = context.lookup(kids.get(i), PDFDict);
-      const otherKids = other.lookupMaybe(PDFName.of('Kids'), PDFArray);
-      const ownKids = dict.lookupMaybe(PDFName.of('Kids'), PDFArray);
-      if (name === undefined || nameOf(other) !== name || !otherKids || !ownKids) continue;
-      // The same branch on both sides (form1[0], #subform[3]): its children join the packet's branch.
-      for (let k = 0; k < ownKids.size(); k++) {
-        const kid = ownKids.get(k) as PDFRef;
-        context.lookup(kid, PDFDict).set(PDFName.of('Parent'), kids.get(i));
-        join(otherKids, kid, kids.get(i) as PDFRef);
-      }
-      return;
-    }
-    if (parent) dict.set(PDFName.of('Parent'), parent);
-    kids.push(ref);
-  };
-  for (const root of roots) join(acroForm.Fields() ?? context.obj([]), root);
+  const byName = await placeFilled(doc, form.template, form.map.form, form.filled.boxes, font);
+  writeOverflow(form, byName, `${form.map.form}.`, font);
 }
 
-async function officialForm(doc: PDFDocument, form: PacketInput['forms'][number]): Promise<void> {
-  const edition = await filledEdition(form);
-  const pages = await doc.copyPages(edition, edition.getPageIndices());
-  for (const page of pages) doc.addPage(page);
-  adoptFields(doc, pages);
+/**
+ * List entries past the form's rows go to its Additional Information rows, one list per row, with the
+ * page, part and item they continue.
+ */
+function writeOverflow(form: PacketForm, byName: Map<string, PDFField>, prefix: string, font: PDFFont) {
+  const slots = [...form.map.additional];
+  for (const entry of form.filled.overflow) {
+    const slot = slots.shift();
+    if (!slot) return;
+    const put = (name: string | undefined, text: string) => {
+      const field = name && byName.get(prefix + name);
+      if (!(field instanceof PDFTextField)) return;
+      field.setText(text);
+      field.defaultUpdateAppearances(font);
+    };
+    put(slot.part, entry.part.replace('Part ', ''));
+    put(slot.item, entry.item);
+    put(slot.text, entry.lines.join('\n'));
+  }
+}
+
+/** What the attorney still does by hand: the signatures, and lists too long for the form's rows. */
+function handWork(flow: TextFlow, input: PacketInput) {
+  flow.newPage();
+  flow.write('Before Filing: Signatures and Continuations', { size: 16, bold: true, color: NAVY });
+  flow.write('Signature boxes are left empty for wet ink. Each one below must be signed and dated by hand.', {
+    size: 10,
+    color: MUTED,
+  });
+  flow.rule();
+  for (const form of input.forms) {
+    if (form.map.signatures.length === 0) continue;
+    flow.space(4);
+    flow.write(`Form ${form.map.form} (edition ${form.edition})`, { bold: true });
+    for (const s of form.map.signatures)
+      flow.write(`${s.part}, Item ${s.item}: ${s.who}`, { indent: 14, size: 10 });
+  }
+  const more = input.forms.flatMap((form) => {
+    const slots = form.map.additional.length;
+    return form.filled.overflow.slice(slots).map((o) => ({ form: form.map.form, ...o }));
+  });
+  if (more.length === 0) return;
+  flow.space(8);
+  flow.write('Continuation (more entries than the forms have rows)', { bold: true, size: 12 });
+  flow.write('Copy these onto the form’s Additional Information part, or attach this page signed.', {
+    size: 9.5,
+    color: MUTED,
+  });
+  for (const o of more) {
+    flow.write(`Form ${o.form}, ${o.part}, Item ${o.item}`, { bold: true, size: 10 });
+    for (const line of o.lines) flow.write(line, { indent: 14, size: 10 });
+  }
 }
 
 function exhibitIndex(flow: TextFlow, input: PacketInput) {
   flow.newPage();
   flow.write('Index of Exhibits', { size: 16, bold: true, color: NAVY });
-  flow.write(`Case ${input.caseNumber} · ${input.clientName}`, { size: 10, color: MUTED });
+  flow.write(`Case ${input.caseNumber}`, { size: 10, color: MUTED });
   flow.rule();
   if (input.exhibits.length === 0) {
     flow.write(
@@ -287,21 +247,10 @@ function exhibitIndex(flow: TextFlow, input: PacketInput) {
   });
 }
 
-/** Every page: the case and its page number at the foot, and on a draft the word DRAFT across and on top. */
-function markPages(doc: PDFDocument, fonts: Fonts, input: PacketInput) {
-  const pages = doc.getPages();
-  pages.forEach((page, i) => {
+/** A draft: DRAFT across every page, official ones included, and on top. */
+function markDraft(doc: PDFDocument, fonts: Fonts) {
+  for (const page of doc.getPages()) {
     const { width, height } = page.getSize();
-    const label = `Case ${input.caseNumber} · Page ${i + 1} of ${pages.length}`;
-    const size = 8;
-    page.drawText(label, {
-      x: (width - fonts.regular.widthOfTextAtSize(label, size)) / 2,
-      y: 18,
-      size,
-      font: fonts.regular,
-      color: MUTED,
-    });
-    if (!input.draft) return;
     page.drawText('DRAFT', {
       x: width * 0.18,
       y: height * 0.3,
@@ -318,7 +267,7 @@ function markPages(doc: PDFDocument, fonts: Fonts, input: PacketInput) {
       font: fonts.bold,
       color: NAVY,
     });
-  });
+  }
 }
 
 export async function buildPacket(input: PacketInput): Promise<Uint8Array> {
@@ -333,25 +282,23 @@ export async function buildPacket(input: PacketInput): Promise<Uint8Array> {
   const flow = new TextFlow(doc, fonts, { bottom: 40 });
 
   coverLetter(flow, input);
-  const [g1145, ...forms] = input.forms;
-  await placeForm(doc, flow, g1145, fieldFont);
+  const [first, ...rest] = input.forms;
+  let done = 0;
+  const placed = async (form: PacketForm) => {
+    await placeForm(doc, flow, form, fieldFont);
+    input.onForm?.(++done, input.forms.length);
+    // Let other requests through between forms: each is a few hundred milliseconds of work.
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  if (first) await placed(first);
   feeSummary(flow, input);
-  for (const form of forms) await placeForm(doc, flow, form, fieldFont);
+  for (const form of rest) await placed(form);
+  handWork(flow, input);
   exhibitIndex(flow, input);
 
-  const acro = doc.getForm();
-  acro.updateFieldAppearances(fieldFont);
   useFieldFont(doc, fieldFont);
-  markPages(doc, fonts, input);
-  return doc.save({ updateFieldAppearances: false });
-}
-
-async function placeForm(
-  doc: PDFDocument,
-  flow: TextFlow,
-  form: PacketInput['forms'][number],
-  font: PDFFont,
-) {
-  if (form.edition) await officialForm(doc, form);
-  else generatedForm(flow, form, font, doc);
+  if (input.draft) markDraft(doc, fonts);
+  // Object streams make the file a third smaller but its saving three times slower (1.7 s against 0.7 s for
+  // five official forms): a packet is downloaded once and stored, so speed wins.
+  return doc.save({ updateFieldAppearances: false, useObjectStreams: false });
 }

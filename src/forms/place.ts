@@ -8,6 +8,7 @@ import {
   PDFDict,
   type PDFDocument,
   PDFDropdown,
+  type PDFFont,
   PDFName,
   type PDFPage,
   PDFRadioGroup,
@@ -40,8 +41,18 @@ function rootAs(doc: PDFDocument, pages: PDFPage[], formCode: string) {
   doc.getForm().acroForm.addField(top);
 }
 
-/** Appends the template's pages to `doc` and fills their boxes; the fields are named `${formCode}.<official name>`. */
-export async function placeFilled(doc: PDFDocument, template: Template, formCode: string, boxes: Box[]) {
+/**
+ * Appends the template's pages to `doc` and fills their boxes; the fields are named `${formCode}.<official
+ * name>`. Only the boxes filled get new appearances (in `font`): USCIS's PDFs carry none for their ~2,000
+ * empty boxes, and drawing those would double the packet's time for nothing a reader shows.
+ */
+export async function placeFilled(
+  doc: PDFDocument,
+  template: Template,
+  formCode: string,
+  boxes: Box[],
+  font?: PDFFont,
+) {
   const pages = await doc.copyPages(template.doc, template.doc.getPageIndices());
   for (const page of pages) doc.addPage(page);
   rootAs(doc, pages, formCode);
@@ -58,9 +69,19 @@ export async function placeFilled(doc: PDFDocument, template: Template, formCode
   for (const box of boxes) {
     const field = byName.get(`${formCode}.${box.pdf}`);
     if (field instanceof PDFCheckBox) {
-      if (box.checked) field.check();
-    } else if (field instanceof PDFTextField) field.setText(box.text);
-    else if (field instanceof PDFDropdown || field instanceof PDFRadioGroup) field.select(box.text!);
+      if (!box.checked) continue;
+      field.check();
+      field.defaultUpdateAppearances();
+    } else if (field instanceof PDFTextField) {
+      field.setText(box.text);
+      if (font) field.defaultUpdateAppearances(font);
+    } else if (field instanceof PDFDropdown) {
+      field.select(box.text!);
+      if (font) field.defaultUpdateAppearances(font);
+    } else if (field instanceof PDFRadioGroup) {
+      field.select(box.text!);
+      field.defaultUpdateAppearances();
+    }
   }
   return byName;
 }

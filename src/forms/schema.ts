@@ -57,15 +57,60 @@ export const generateInput = z
       (v) => (v === 'on' || v === 'true' ? true : v === 'false' ? false : v),
       z.boolean({ error: 'draft must be true or false' }).default(false),
     ),
+    filing: z.enum(['paper', 'online'], { error: 'filing must be paper or online' }).default('paper'),
   })
   .refine(oneOf, eitherFormsOrGroup);
 export type GenerateInput = z.output<typeof generateInput>;
 
 /** The fields sent beside an official edition's PDF (multipart). */
 export const editionFields = z.object({
-  editionDate: z
-    .string({ error: 'Enter the edition date printed at the foot of the form' })
-    .trim()
-    .refine(isIsoDate, 'Enter the edition date printed at the foot of the form, as a real date'),
+  /** Read from the form's footer when not given. */
+  editionDate: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .trim()
+      .refine(isIsoDate, 'Enter the edition date printed at the foot of the form, as a real date')
+      .optional(),
+  ),
 });
 export type EditionFields = z.output<typeof editionFields>;
+
+/** "true"/"false" of a query string as a boolean; absent stays absent. */
+const flag = (name: string) =>
+  z.preprocess(
+    (v) => (v === 'true' ? true : v === 'false' ? false : v),
+    z.boolean({ error: `${name} must be true or false` }).optional(),
+  );
+const count = (name: string, max: number) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .min(0, `${name} cannot be negative`)
+    .max(max, `${name} is at most ${max}`)
+    .optional();
+
+/** GET {API}/fees?forms=I-130,I-485&filing=paper&asOf=YYYY-MM-DD and the facts that change a fee. */
+export const feesQuery = z.object({
+  forms: z
+    .string({ error: 'forms: name the forms, such as forms=I-130,I-485' })
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(',')
+          .map((c) => c.trim().toUpperCase())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(z.array(z.string()).min(1, 'forms: name at least one form').max(20, 'forms: at most 20 forms')),
+  filing: z.enum(['paper', 'online'], { error: 'filing must be paper or online' }).default('paper'),
+  asOf: z.string().refine(isIsoDate, 'asOf must be a date, YYYY-MM-DD').optional(),
+  employerFullTimeEmployees: count('employerFullTimeEmployees', 10_000_000),
+  nonprofit: flag('nonprofit'),
+  applicantAge: count('applicantAge', 130),
+  withParent: flag('withParent'),
+  withPendingI485: flag('withPendingI485'),
+  i485FiledOn: z.string().refine(isIsoDate, 'i485FiledOn must be a date, YYYY-MM-DD').optional(),
+  reducedFee: flag('reducedFee'),
+});
+export type FeesQuery = z.output<typeof feesQuery>;

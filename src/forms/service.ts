@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { EncryptedPDFError, PDFDocument } from '@cantoo/pdf-lib';
 import type { Kysely } from 'kysely';
 import { createAuditService } from '../audit/service';
-import type { ClientsService } from '../cases/client-service';
+import type { PeopleService } from '../cases/people-service';
 import type { CasesService } from '../cases/service';
 import type { DB } from '../db/schema';
 import { inTransaction } from '../db/transaction';
@@ -12,7 +11,8 @@ import { sniffKind } from '../documents/file-kind';
 import type { DocumentsService } from '../documents/service';
 import type { DocumentStorage } from '../documents/storage';
 import type { ReceivedFile } from '../http/multipart';
-import { personName, type FormType } from '../shared/cases';
+import { ROOT_DIR } from '../paths';
+import { feesFor } from '../rules/fees';
 import { todayIn } from '../shared/dates';
 import { DOCUMENT_TYPES } from '../shared/documents';
 import { ServiceError } from '../shared/errors';
@@ -20,20 +20,39 @@ import {
   type EditionRecord,
   FORM_GROUPS,
   type FormCatalog,
+  type FormCheck,
   type FormError,
   type FormSpecification,
+  type FormSummary,
+  type MissingAnswer,
   PACKET_FORMS,
   type PacketForm,
   type ValidationAnswer,
 } from '../shared/forms';
+import { fullName, PARTY_ROLE_LABELS, type PartyRole } from '../shared/people';
 import type { SessionUser } from '../shared/session';
-import { fieldsOf, type PacketFacts, specificationOf, summaryOf } from './fields';
-import type { FilingFee } from '../rules/tables';
-import { buildPacket } from './packet';
-import type { EditionFields, GenerateInput, ValidateInput } from './schema';
+import { fillForm, type FilledForm, mappedNames, type QuestionOf } from './fill';
+import { FORM_MAPS } from './maps';
+import type { FormMap, MapRole } from './maps/schema';
+import type { Attorney, Matter, MatterPerson } from './matter';
+import { buildPacket, type PacketForm as PlacedForm } from './packet';
+import type { EditionFields, FeesQuery, GenerateInput, ValidateInput } from './schema';
 import { unknownFormMessage } from './schema';
-import { FORM_SPECS } from './specs';
 import { createFormsStore } from './store';
+import { createTemplateCache, openOfficial, prepare, type Template } from './templates';
+
+export const OFFICIAL_DIR = path.join(ROOT_DIR, 'src', 'forms', 'official');
+
+/** The shipped PDFs' pages and fields, from their manifest: the catalog needs no PDF parsed. */
+const MANIFEST = new Map(
+  fs
+    .readFileSync(path.join(OFFICIAL_DIR, 'MANIFEST.tsv'), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split('\t'))
+    .map(([file, , , pages, fields]) => [file, { pages: Number(pages), fields: Number(fields) }]),
+);
 
 /** The most an official edition may weigh (USCIS's own run to a few MB). */
 export const EDITION_MAX_BYTES = 20 * 1024 * 1024;
@@ -43,14 +62,21 @@ export const EDITION_REFUSALS = {
   notPdf: 'The official edition must be a PDF: this file is not one (its content decides, not its name).',
   unreadable:
     'This PDF could not be read: it is damaged or protected by a password. Download the form again from uscis.gov.',
+  notFillable:
+    'This PDF has no form fields: upload the fillable edition from uscis.gov, not a scan or a printout.',
+  notThisForm: (code: string) =>
+    `This PDF is not Form ${code}: its footer must read "Form ${code} Edition MM/DD/YY", as USCIS's official PDF does. Download it from uscis.gov.`,
 } as const;
 
-/** A packet refused because its forms have problems (a draft is never refused): 422 with each problem. */
+/** A packet refused because a form lacks what it requires (a draft is never refused): 422 with each gap. */
 export class PacketRefused extends ServiceError {
-  constructor(readonly errors: FormError[]) {
+  constructor(
+    readonly errors: FormError[],
+    readonly missing: Array<MissingAnswer & { form: PacketForm }>,
+  ) {
     super(
       'invalid',
-      `The forms have ${errors.length === 1 ? '1 problem' : `${errors.length} problems`}: correct ${errors.length === 1 ? 'it' : 'them'}, or generate a draft.`,
+      `The forms are not ready to file: ${errors.length === 1 ? '1 answer is' : `${errors.length} answers are`} missing or wrong. Complete ${errors.length === 1 ? 'it' : 'them'}, or generate a draft.`,
     );
   }
 }
@@ -59,7 +85,7 @@ export type FormsDeps = {
   db: Kysely<DB>;
   storage: DocumentStorage;
   cases: CasesService;
-  clients: ClientsService;
+  people: PeopleService;
   documents: DocumentsService;
   timeZoneOf(firmId: string): Promise<string>;
   firmProfileOf(firmId: string): Promise<
@@ -77,8 +103,12 @@ export type FormsDeps = {
   firmUsers(
     firmId: string,
   ): Promise<Array<{ id: string; first_name: string; last_name: string; email: string }>>;
-  /** The USCIS filing fee of a form on a date (the rules library's G-1055 schedule). */
-  filingFeeOf(form: FormType, filingDate: string): FilingFee | undefined;
+  /** The case attorney's profile for the forms (bar number, licensing authority, USCIS account number). */
+  attorneyOf(userId: string): Promise<Attorney | undefined>;
+  /** A PDF's text, read in the sandbox (an upload is untrusted). */
+  readPdfText(filePath: string): Promise<{ text: string }>;
+  /** The question a questionnaire asks for a person's field ("formFacts.i485-p9-1"). */
+  questionOf: QuestionOf;
 };
 
 function firmOf(actor: SessionUser): string {
@@ -87,7 +117,7 @@ function firmOf(actor: SessionUser): string {
   return actor.firmId;
 }
 
-const specOf = (code: PacketForm) => FORM_SPECS[code];
+const mapOf = (code: PacketForm): FormMap => FORM_MAPS.get(code)!;
 
 /** The packet's forms: G-1145 first (it goes on top of a filing), then those chosen, in filing order. */
 function formsOf(input: { forms?: PacketForm[]; group?: keyof typeof FORM_GROUPS }): PacketForm[] {
@@ -95,102 +125,243 @@ function formsOf(input: { forms?: PacketForm[]; group?: keyof typeof FORM_GROUPS
   return ['G-1145', ...chosen.filter((code) => code !== 'G-1145')];
 }
 
-/** An edition's field names, or why the file is no PDF form to fill. */
-async function fieldNamesOf(bytes: Uint8Array): Promise<string[]> {
-  let doc: PDFDocument;
-  try {
-    doc = await PDFDocument.load(bytes, { updateMetadata: false });
-  } catch (error) {
-    // USCIS forms are often encrypted only against changes: they open with an empty password.
-    if (!(error instanceof EncryptedPDFError)) throw new ServiceError('invalid', EDITION_REFUSALS.unreadable);
-    try {
-      doc = await PDFDocument.load(bytes, { updateMetadata: false, password: '' });
-    } catch {
-      throw new ServiceError('invalid', EDITION_REFUSALS.unreadable);
-    }
+/** "04/01/24" → "2024-04-01", so editions compare. */
+const isoEdition = (edition: string) => {
+  const [m, d, y] = edition.split('/');
+  return `20${y}-${m}-${d}`;
+};
+const shortEdition = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(2, 4)}`;
+
+/** The parties of a case as the forms read them: one person per role (the first), the SSN opened. */
+async function matterOf(deps: FormsDeps, actor: SessionUser, caseId: string): Promise<Matter> {
+  const kase = await deps.cases.get(actor, caseId);
+  const parties = await deps.people.parties(actor, caseId);
+  const byRole: Matter['parties'] = {};
+  let employer: Matter['employer'] = null;
+  for (const party of parties) {
+    if (party.organization && party.role === 'employer') employer ??= party.organization;
+    if (!party.person || byRole[party.role as MapRole] || party.role === 'employer') continue;
+    const { ssn } = await deps.people.ssnForForms(actor, party.person.id);
+    byRole[party.role as MapRole] = { ...party.person, ssn } satisfies MatterPerson;
   }
-  return doc
-    .getForm()
-    .getFields()
-    .map((f) => f.getName());
+  // The I-864's sponsor is the petitioner unless the case names another.
+  if (!byRole.sponsor && byRole.petitioner) byRole.sponsor = byRole.petitioner;
+  const firm = await deps.firmProfileOf(actor.firmId!);
+  return {
+    case: {
+      id: kase.id,
+      caseNumber: kase.caseNumber,
+      receiptNumber: kase.receiptNumber,
+      formType: kase.formType,
+    },
+    parties: byRole,
+    employer,
+    attorney: kase.assignee ? ((await deps.attorneyOf(kase.assignee.id)) ?? null) : null,
+    firm: firm ? { ...firm, street: firm.address } : null,
+  };
 }
 
-/** USCIS's forms: the catalog, each form's specification, validation and packets, and official editions. */
+/** A form is ready when nothing it requires is missing or wrong, and the firm has its PDF. */
+const isReady = (source: FormSummary['source'], filled: FilledForm) =>
+  source !== 'not-uploaded' && filled.missing.length === 0 && filled.problems.length === 0;
+
+const notUploaded = (code: PacketForm, source: FormSummary['source']): MissingAnswer[] =>
+  source === 'not-uploaded'
+    ? [
+        {
+          field: `Form ${code}`,
+          question: `Upload the official PDF of Form ${code} once (${mapOf(code).sourceUrl}) on the form's page in USCIS Forms.`,
+          party: 'firm',
+        },
+      ]
+    : [];
+
+/** "Part 2, Item 4.a: Family Name" → its part and item, for the pages' problem table. */
+function errorsOf(checks: FormCheck[]): FormError[] {
+  const split = (field: string) => {
+    const m = /^(.*?), Item (.*?): (.*)$/.exec(field);
+    return m ? { part: m[1], item: m[2] } : { part: field, item: '' };
+  };
+  return checks.flatMap((c) => [
+    ...c.missing.map((m) => ({ form: c.form, ...split(m.field), message: `${m.question} (${m.party})` })),
+    ...c.problems.map((p) => ({ form: c.form, ...split(p.field), message: p.message })),
+  ]);
+}
+
+/** A firm's edition read under the map's names: a box it moved is found by its old name. */
+function withRenames(map: FormMap, template: Template): Template {
+  const { renamed } = compareNames(mappedNames(map), [...template.fields.keys()]);
+  if (renamed.length === 0) return template;
+  const fields = new Map(template.fields);
+  for (const { from, to } of renamed) fields.set(from, template.fields.get(to)!);
+  return { ...template, fields };
+}
+
+/** Whole years between a birth date and a day, both ISO. */
+function ageOn(birth: string, day: string): number {
+  const years = Number(day.slice(0, 4)) - Number(birth.slice(0, 4));
+  return day.slice(5) < birth.slice(5) ? years - 1 : years;
+}
+
+/** USCIS's forms: the catalog, each form's map, validation and packets, official editions and firm uploads. */
 export function createFormsService(deps: FormsDeps) {
   const { db, storage } = deps;
   const store = createFormsStore(db);
+  const templates = createTemplateCache(async (key) => {
+    const [kind, name] = key.split(':');
+    const bytes =
+      kind === 'official'
+        ? await fs.promises.readFile(path.join(OFFICIAL_DIR, name))
+        : await storage.read(name);
+    return prepare(bytes);
+  });
 
-  /** The case (of the actor's firm: another firm's is not found) and what its forms read. */
-  async function caseOf(actor: SessionUser, caseId: string) {
-    const kase = await deps.cases.get(actor, caseId);
-    const client = await deps.clients.get(actor, kase.client.id);
-    const facts: PacketFacts = { client, receiptNumber: kase.receiptNumber };
-    return { kase, client, facts };
-  }
-
-  function check(codes: PacketForm[], facts: PacketFacts, today: string) {
-    const checked = codes.map((code) => ({ spec: specOf(code), ...fieldsOf(specOf(code), facts, today) }));
-    return { checked, errors: checked.flatMap((c) => c.errors) };
-  }
-
-  /** The firm's newest edition of the form that has every field the specification fills. */
+  /** The edition a firm fills for a form: its newest upload newer than the official copy, else the official. */
   async function editionFor(firmId: string, code: PacketForm) {
-    const names = specOf(code).fields.map((f) => f.pdfName);
-    const edition = (await store.editionsOf(firmId, code)).find((e) =>
-      names.every((n) => e.field_names.includes(n)),
-    );
-    return edition && { bytes: await storage.read(edition.storage_key), editionDate: edition.edition_date };
+    const map = mapOf(code);
+    const upload = (await store.editionsOf(firmId, code))[0];
+    if (upload && (!map.file || upload.edition_date > isoEdition(map.edition)))
+      return {
+        template: withRenames(map, await templates.get(`upload:${upload.storage_key}`)),
+        edition: shortEdition(upload.edition_date),
+        source: 'firm-upload' as const,
+      };
+    if (!map.file) return { template: undefined, edition: map.edition, source: 'not-uploaded' as const };
+    return {
+      template: await templates.get(`official:${map.file}`),
+      edition: map.edition,
+      source: 'official' as const,
+    };
   }
+
+  /** The form as the catalog lists it: the shipped edition from its manifest, a firm's upload from its row. */
+  async function summaryOf(firmId: string, code: PacketForm): Promise<FormSummary> {
+    const map = mapOf(code);
+    const upload = (await store.editionsOf(firmId, code))[0];
+    const uploaded = upload && (!map.file || upload.edition_date > isoEdition(map.edition));
+    const shipped = map.file ? MANIFEST.get(map.file) : undefined;
+    return {
+      code,
+      form: code,
+      title: map.title,
+      edition: uploaded ? shortEdition(upload.edition_date) : map.edition,
+      source: uploaded ? 'firm-upload' : map.file ? 'official' : 'not-uploaded',
+      pages: uploaded ? (await templates.get(`upload:${upload.storage_key}`)).pages : (shipped?.pages ?? 0),
+      fields: uploaded ? upload.field_names.length : (shipped?.fields ?? 0),
+      fieldCount: mappedNames(map).length,
+    };
+  }
+
+  /** Each form of the packet checked against the matter, in the edition the firm fills. */
+  async function checkAll(actor: SessionUser, caseId: string, codes: PacketForm[]) {
+    const matter = await matterOf(deps, actor, caseId);
+    return Promise.all(
+      codes.map(async (code) => {
+        const edition = await editionFor(actor.firmId!, code);
+        const filled = fillForm(mapOf(code), matter, edition.template?.fields ?? new Map(), deps.questionOf);
+        return { code, edition, filled, matter };
+      }),
+    );
+  }
+
+  const checkOf = (c: Awaited<ReturnType<typeof checkAll>>[number]): FormCheck => ({
+    form: c.code,
+    edition: c.edition.edition,
+    source: c.edition.source,
+    ready: isReady(c.edition.source, c.filled),
+    filled: c.filled.filled,
+    required: c.filled.required,
+    missing: [...notUploaded(c.code, c.edition.source), ...c.filled.missing],
+    problems: c.filled.problems,
+    absent: c.filled.absent,
+  });
 
   return {
-    catalog(): FormCatalog {
+    /** Every form in the edition the actor's firm fills, and the Forms screen's groups. */
+    async catalog(actor: SessionUser): Promise<FormCatalog> {
+      const firmId = firmOf(actor);
+      const codes = Object.keys(PACKET_FORMS) as PacketForm[];
+      const summaries = new Map(
+        await Promise.all(codes.map(async (code) => [code, await summaryOf(firmId, code)] as const)),
+      );
       return {
+        forms: codes.map((code) => summaries.get(code)!),
         groups: Object.entries(FORM_GROUPS).map(([id, group]) => ({
           id: id as keyof typeof FORM_GROUPS,
           label: group.label,
-          forms: group.forms.map((code) => summaryOf(specOf(code))),
+          forms: group.forms.map((code) => summaries.get(code)!),
         })),
-        always: [summaryOf(specOf('G-1145'))],
+        always: [summaries.get('G-1145')!],
       };
     },
 
-    /** A form's specification by its code ("I-130", any case); an unknown code is not found. */
-    specification(code: string): FormSpecification {
+    /** A form's map by its code ("I-130", any case); an unknown code is not found. */
+    async specification(actor: SessionUser, code: string): Promise<FormSpecification> {
+      const known = this.codeOf(code);
+      const map = mapOf(known);
+      return {
+        ...(await summaryOf(firmOf(actor), known)),
+        sourceUrl: map.sourceUrl,
+        parties: map.parties,
+        mapped: [...map.fields, ...map.lists.flatMap((l) => l.rows.flat())].map((f) => ({
+          part: f.part,
+          item: f.item,
+          pdfName: f.pdf,
+          label: f.label,
+          format: f.format,
+          ...(f.check !== undefined ? { check: f.check } : {}),
+          required: f.required,
+          source: f.source,
+        })),
+        signatures: map.signatures.map(({ part, item, who }) => ({ part, item, who })),
+        notes: map.file
+          ? []
+          : [
+              `The official PDF of Form ${known} is not shipped: a firm administrator uploads it once from ${map.sourceUrl}.`,
+            ],
+      };
+    },
+
+    codeOf(code: string): PacketForm {
       const known = Object.keys(PACKET_FORMS).find((c) => c === code.toUpperCase()) as PacketForm | undefined;
       if (!known) throw new ServiceError('not-found', unknownFormMessage(code));
-      return specificationOf(specOf(known));
+      return known;
     },
 
     async validate(actor: SessionUser, input: ValidateInput): Promise<ValidationAnswer> {
-      const firmId = firmOf(actor);
-      const { facts } = await caseOf(actor, input.caseId);
-      const { errors } = check(formsOf(input), facts, todayIn(await deps.timeZoneOf(firmId)));
-      return { valid: errors.length === 0, errors };
+      firmOf(actor);
+      const checks = (await checkAll(actor, input.caseId, formsOf(input))).map(checkOf);
+      const errors = errorsOf(checks);
+      return { valid: errors.length === 0, forms: checks, errors };
     },
 
     /**
      * The case's packet as one PDF, kept as a document of the case (USCIS Forms) and recorded; refused with
-     * its problems unless a draft, whose every page then says DRAFT.
+     * what is missing unless a draft, whose every page then says DRAFT.
      */
     async generate(
       actor: SessionUser,
       input: GenerateInput,
     ): Promise<{ filename: string; bytes: Uint8Array; documentId: string }> {
       const firmId = firmOf(actor);
-      const { kase, client, facts } = await caseOf(actor, input.caseId);
-      const today = todayIn(await deps.timeZoneOf(firmId));
       const codes = formsOf(input);
-      const { checked, errors } = check(codes, facts, today);
-      if (errors.length > 0 && !input.draft) throw new PacketRefused(errors);
-
-      const [firm, users, documents, editions] = await Promise.all([
+      const checked = await checkAll(actor, input.caseId, codes);
+      const checks = checked.map(checkOf);
+      const errors = errorsOf(checks);
+      if (errors.length > 0 && !input.draft)
+        throw new PacketRefused(
+          errors,
+          checks.flatMap((c) => c.missing.map((m) => ({ form: c.form, ...m }))),
+        );
+      const matter = checked[0].matter;
+      const today = todayIn(await deps.timeZoneOf(firmId));
+      const [firm, users, documents] = await Promise.all([
         deps.firmProfileOf(firmId),
         deps.firmUsers(firmId),
-        deps.documents.ofCase(actor, kase.id),
-        Promise.all(codes.map((code) => editionFor(firmId, code))),
+        deps.documents.ofCase(actor, input.caseId),
       ]);
       const me = users.find((u) => u.id === actor.id);
-      const clientName = personName(client.firstName, client.lastName);
+      const beneficiary = matter.parties.beneficiary;
       const bytes = await buildPacket({
         firm: {
           name: firm?.name ?? '',
@@ -202,18 +373,36 @@ export function createFormsService(deps: FormsDeps) {
           email: firm?.email ?? '',
         },
         preparer: {
-          name: me ? personName(me.first_name, me.last_name) : actor.firstName,
+          name: me ? fullName({ givenName: me.first_name, familyName: me.last_name }) : actor.firstName,
           email: me?.email ?? '',
         },
-        caseNumber: kase.caseNumber,
-        receiptNumber: kase.receiptNumber,
-        clientName,
+        caseNumber: matter.case.caseNumber,
+        receiptNumber: matter.case.receiptNumber,
+        parties: (['petitioner', 'beneficiary', 'sponsor'] as const)
+          .filter(
+            (role) =>
+              matter.parties[role] &&
+              !(role === 'sponsor' && matter.parties.sponsor === matter.parties.petitioner),
+          )
+          .map((role) => `${PARTY_ROLE_LABELS[role as PartyRole]}: ${fullName(matter.parties[role]!)}`),
         asOf: today,
         draft: input.draft,
-        forms: checked.map((c, i) => ({ spec: c.spec, values: c.values, edition: editions[i] })),
-        fees: codes
-          .filter((code): code is FormType & PacketForm => code !== 'G-1145')
-          .map((code) => ({ form: code, fee: deps.filingFeeOf(code, today) })),
+        filing: input.filing,
+        forms: checked.map((c): PlacedForm => ({
+          map: mapOf(c.code),
+          template: c.edition.template,
+          edition: c.edition.edition,
+          source: c.edition.source === 'firm-upload' ? 'firm-upload' : 'official',
+          filled: c.filled,
+        })),
+        fees: feesFor(codes, {
+          filing: input.filing,
+          asOf: today,
+          withPendingI485: codes.includes('I-485') || undefined,
+          employerFullTimeEmployees: matter.employer?.employeeCount ?? undefined,
+          nonprofit: matter.employer?.nonprofit,
+          applicantAge: beneficiary?.dateOfBirth ? ageOn(beneficiary.dateOfBirth, today) : undefined,
+        }),
         // Earlier packets are the firm's own work, not evidence.
         exhibits: documents
           .filter((d) => d.category !== 'uscis-form')
@@ -223,8 +412,8 @@ export function createFormsService(deps: FormsDeps) {
             uploadedOn: d.createdAt.slice(0, 10),
           })),
       });
-      const filename = `Forms packet ${kase.caseNumber} ${today}${input.draft ? ' DRAFT' : ''}.pdf`;
-      const document = await deps.documents.storeGenerated(actor, kase.id, {
+      const filename = `Forms packet ${matter.case.caseNumber} ${today}${input.draft ? ' DRAFT' : ''}.pdf`;
+      const document = await deps.documents.storeGenerated(actor, input.caseId, {
         name: filename,
         kind: 'pdf',
         category: 'uscis-form',
@@ -232,13 +421,40 @@ export function createFormsService(deps: FormsDeps) {
       });
       await store.recordPacket({
         firm_id: firmId,
-        case_id: kase.id,
+        case_id: input.caseId,
         generated_by: actor.id,
         forms: codes,
         draft: input.draft,
         document_id: document.id,
       });
+      // A packet can carry Social Security numbers: who made it, and whether it holds one, is on record.
+      await createAuditService(db).record({
+        actorUserId: actor.id,
+        action: 'forms.packet.generated',
+        entity: 'case',
+        entityId: input.caseId,
+        after: {
+          forms: codes,
+          draft: input.draft,
+          documentId: document.id,
+          carriesSsn: Object.values(matter.parties).some((p) => p?.ssn),
+        },
+        firmId,
+      });
       return { filename, bytes, documentId: document.id };
+    },
+
+    /** The fees of forms from the dated fee rules, as of a filing date (today in the firm's time zone). */
+    async fees(actor: SessionUser, query: FeesQuery) {
+      const unknown = query.forms.find(
+        (code) => !(code in PACKET_FORMS) && code !== 'I-864A' && code !== 'G-28',
+      );
+      if (unknown)
+        throw new ServiceError('invalid', unknownFormMessage(unknown), {
+          forms: unknownFormMessage(unknown),
+        });
+      const { forms, asOf, ...facts } = query;
+      return feesFor(forms, { ...facts, asOf: asOf ?? todayIn(await deps.timeZoneOf(firmOf(actor))) });
     },
 
     async editions(actor: SessionUser, code: PacketForm): Promise<EditionRecord[]> {
@@ -254,36 +470,38 @@ export function createFormsService(deps: FormsDeps) {
     },
 
     /**
-     * Keeps a firm's copy of an official edition (a PDF, by its content) to be filled instead of the generated
-     * pages. It must hold every field name the specification fills, or it could not be filled: the refusal
-     * names those it lacks.
+     * Keeps a firm's copy of an official edition, checked by its content: a PDF form whose footer names this
+     * form and its edition ("Form I-130 Edition 04/01/24"). The answer reports the mapped boxes the edition
+     * lacks, and those it renamed (the same box under another branch): those are filled by their new name,
+     * the lacking ones are left empty and listed by validation, never written into another box.
      */
     async uploadEdition(
       actor: SessionUser,
       code: PacketForm,
       file: ReceivedFile | undefined,
       fields: EditionFields,
-    ): Promise<EditionRecord> {
+    ): Promise<EditionRecord & { lacking: string[]; renamed: Array<{ from: string; to: string }> }> {
       const firmId = firmOf(actor);
       const refuse = (message: string, reason: 'invalid' | 'too-large' | 'unsupported' = 'invalid') =>
         new ServiceError(reason, message, { file: message });
       if (!file || file.size === 0) throw refuse(EDITION_REFUSALS.noFile);
       if (file.tooLarge) throw refuse(EDITION_REFUSALS.tooLarge, 'too-large');
       if ((await sniffKind(file.path)) !== 'pdf') throw refuse(EDITION_REFUSALS.notPdf, 'unsupported');
+      const footer = editionIn((await deps.readPdfText(file.path)).text, code);
+      if (!footer) throw refuse(EDITION_REFUSALS.notThisForm(code));
+      const editionDate = fields.editionDate ?? footer;
       const bytes = await fs.promises.readFile(file.path);
-      const names = await fieldNamesOf(bytes).catch((error: ServiceError) => {
-        throw refuse(error.message);
-      });
-      const missing = specOf(code)
-        .fields.map((f) => f.pdfName)
-        .filter((n) => !names.includes(n));
-      if (missing.length > 0) {
-        const shown = missing.slice(0, 3).join(', ');
-        const more = missing.length > 3 ? ` and ${missing.length - 3} more` : '';
-        throw refuse(
-          `This PDF lacks ${missing.length === 1 ? 'a field' : `${missing.length} fields`} of Form ${code}: ${shown}${more}. Upload the fillable edition from ${specOf(code).sourceUrl}.`,
-        );
+      let names: string[];
+      try {
+        names = (await openOfficial(bytes))
+          .getForm()
+          .getFields()
+          .map((f) => f.getName());
+      } catch {
+        throw refuse(EDITION_REFUSALS.unreadable);
       }
+      if (names.length === 0) throw refuse(EDITION_REFUSALS.notFillable);
+      const { lacking, renamed } = compareNames(mappedNames(mapOf(code)), names);
       const id = crypto.randomUUID();
       const fileName = path.basename(file.filename).slice(0, 200) || `${code}.pdf`;
       const key = await storage.write(firmId, id, bytes);
@@ -293,7 +511,7 @@ export function createFormsService(deps: FormsDeps) {
             id,
             firm_id: firmId,
             form_code: code,
-            edition_date: fields.editionDate,
+            edition_date: editionDate,
             file_name: fileName,
             storage_key: key,
             field_names: names,
@@ -304,7 +522,7 @@ export function createFormsService(deps: FormsDeps) {
             action: 'form.edition.uploaded',
             entity: 'form_edition',
             entityId: id,
-            after: { form: code, editionDate: fields.editionDate, fileName, fields: names.length },
+            after: { form: code, editionDate, fileName, fields: names.length, lacking: lacking.length },
             firmId,
           });
         });
@@ -312,9 +530,39 @@ export function createFormsService(deps: FormsDeps) {
         await storage.remove(key);
         throw error;
       }
-      return (await this.editions(actor, code)).find((e) => e.id === id)!;
+      const record = (await this.editions(actor, code)).find((e) => e.id === id)!;
+      return { ...record, lacking, renamed };
     },
   };
+}
+
+/** The edition a PDF's footer prints for the form ("Form I-130 Edition 04/01/24" → 2024-04-01), if any. */
+export function editionIn(text: string, code: PacketForm): string | undefined {
+  const escaped = code.replace('-', '\\s*-\\s*');
+  const m = new RegExp(`Form\\s+${escaped}\\s+Edition\\s+(\\d{2})/(\\d{2})/(\\d{2})\\b`, 'i').exec(text);
+  return m ? `20${m[3]}-${m[1]}-${m[2]}` : undefined;
+}
+
+/**
+ * The mapped names a new edition lacks, and those it renamed: a box whose last part ("Pt2Line4a_FamilyName[0]")
+ * is found once under another branch is the same box moved.
+ */
+export function compareNames(mapped: string[], names: string[]) {
+  const have = new Set(names);
+  const byLeaf = new Map<string, string[]>();
+  for (const name of names) {
+    const leaf = name.split('.').at(-1)!;
+    byLeaf.set(leaf, [...(byLeaf.get(leaf) ?? []), name]);
+  }
+  const lacking: string[] = [];
+  const renamed: Array<{ from: string; to: string }> = [];
+  for (const name of mapped) {
+    if (have.has(name)) continue;
+    const moved = byLeaf.get(name.split('.').at(-1)!);
+    if (moved?.length === 1) renamed.push({ from: name, to: moved[0] });
+    else lacking.push(name);
+  }
+  return { lacking, renamed };
 }
 
 export type FormsService = ReturnType<typeof createFormsService>;

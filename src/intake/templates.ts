@@ -44,3 +44,22 @@ export function summaryOf(template: QuestionnaireTemplate) {
     questionCount: questions.length,
   };
 }
+
+/** The question a template asks for a person's field ("familyName", "formFacts.i485-p9-1"), in English. */
+const QUESTIONS_BY_FIELD = new Map<string, string>();
+for (const template of TEMPLATES.values()) {
+  const walk = (questions: QuestionnaireTemplate['sections'][number]['questions'], group?: string) => {
+    for (const q of questions) {
+      const field = q.fills?.field;
+      if (field && !QUESTIONS_BY_FIELD.has(group ? `${group}.${field}` : field))
+        QUESTIONS_BY_FIELD.set(group ? `${group}.${field}` : field, q.label.en);
+      if (q.fields) walk(q.fields, field);
+    }
+  };
+  walk(template.sections.flatMap((s) => s.questions));
+}
+
+export const questionOfField = (path: string): string | undefined =>
+  QUESTIONS_BY_FIELD.get(path) ??
+  // A current address's part is asked in the address history.
+  QUESTIONS_BY_FIELD.get(path.replace(/^(address|mailingAddress)\./, 'addresses.'));

@@ -221,6 +221,7 @@ export type ApiRoute =
   | '/documents/upload'
   | '/documents/{id}'
   | '/documents/{id}/content'
+  | '/fees'
   | '/firms'
   | '/firms/{id}'
   | '/firms/{id}/invitations'

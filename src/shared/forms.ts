@@ -13,6 +13,10 @@ export const PACKET_FORMS = {
   'I-131': 'Application for Travel Document',
   'I-140': 'Immigrant Petition for Alien Workers',
   'N-400': 'Application for Naturalization',
+  'I-751': 'Petition to Remove Conditions on Residence',
+  'I-129F': 'Petition for Alien Fiancé(e)',
+  'I-90': 'Application to Replace Permanent Resident Card',
+  'I-589': 'Application for Asylum and for Withholding of Removal',
   'G-1145': 'E-Notification of Application/Petition Acceptance',
 } as const;
 export type PacketForm = keyof typeof PACKET_FORMS;
@@ -33,81 +37,76 @@ export const FORM_GROUP_CODES = Object.keys(FORM_GROUPS) as [FormGroup, ...FormG
 /** SPEC's button on each group, word for word. */
 export const GENERATE_LABEL = 'Generate Forms';
 
-/** Where a field's value comes from: the case's client, the case, or a value the form fixes. */
-export type FieldSource =
-  | 'client.familyName'
-  | 'client.givenName'
-  | 'client.dateOfBirth'
-  | 'client.countryOfCitizenship'
-  | 'client.aNumber'
-  | 'client.email'
-  | 'client.phone'
-  | 'client.street'
-  | 'client.city'
-  | 'client.state'
-  | 'client.zip'
-  | 'case.receiptNumber'
-  | 'fixed';
-
-/** The words a page shows for each source. */
-export const SOURCE_LABELS: Record<FieldSource, string> = {
-  'client.familyName': 'Client: last name',
-  'client.givenName': 'Client: first name',
-  'client.dateOfBirth': 'Client: date of birth',
-  'client.countryOfCitizenship': 'Client: country of citizenship',
-  'client.aNumber': 'Client: A-number',
-  'client.email': 'Client: email',
-  'client.phone': 'Client: phone',
-  'client.street': 'Client: address (street)',
-  'client.city': 'Client: address (city)',
-  'client.state': 'Client: address (state)',
-  'client.zip': 'Client: address (ZIP code)',
-  'case.receiptNumber': 'Case: receipt number',
-  fixed: 'Set by the packet',
-};
-
-/** One field of a form's specification, as GET {API}/forms/{id} answers it. */
+/** One box of a form's field map, as GET {API}/forms/{id} answers it. */
 export type FormField = {
   part: string;
   item: string;
-  /** The field's name in the USCIS fillable PDF. */
+  /** The field's name in the official USCIS PDF. */
   pdfName: string;
   label: string;
-  type: 'text' | 'date' | 'a-number' | 'email' | 'phone' | 'state' | 'zip';
-  maxLength: number;
+  /** How the value is written: text, date (MM/DD/YYYY), anumber, ssn, phone, state, zip, number, money. */
+  format: string;
+  /** For a check box: the answer that checks it. */
+  check?: string | string[] | boolean;
   required: boolean;
-  source: FieldSource;
-  /** For a fixed value: the value. */
-  value?: string;
-  /** What the value must be, in words. */
-  rule: string;
+  /** The matter's fact it comes from: `petitioner.familyName`, `beneficiary.formFacts.i485-p9-1`. */
+  source: string;
 };
 
 export type FormSummary = {
   code: PacketForm;
+  /** The same code, as the API contract names it. */
+  form: PacketForm;
   title: string;
-  /** The edition the specification follows, as printed at the form's foot ("04/01/24"). */
+  /** The edition filled, as printed at the form's foot ("04/01/24"). */
   edition: string;
+  /** The product's official copy, or the firm's uploaded edition. */
+  source: 'official' | 'firm-upload' | 'not-uploaded';
+  /** The official PDF's pages and AcroForm fields (0 while the firm has not uploaded it). */
+  pages: number;
+  fields: number;
+  /** The fields the product fills. */
   fieldCount: number;
 };
 
 /** GET {API}/forms/{id}. */
-export type FormSpecification = Omit<FormSummary, 'fieldCount'> & {
+export type FormSpecification = FormSummary & {
   /** Where the official form and its instructions are published. */
   sourceUrl: string;
-  fields: FormField[];
-  /** Rules over several fields ("email or mobile phone"). */
+  /** Who the form speaks of, and in which part. */
+  parties: Record<string, string>;
+  mapped: FormField[];
+  signatures: Array<{ part: string; item: string; who: string }>;
   notes: string[];
 };
 
-/** GET {API}/forms: the catalog, by group, and G-1145 which every packet carries. */
+/** GET {API}/forms: every form, and the groups the Forms screen shows. */
 export type FormCatalog = {
+  forms: FormSummary[];
   groups: Array<{ id: FormGroup; label: string; forms: FormSummary[] }>;
   always: FormSummary[];
 };
 
+/** One problem, by form, part and item, as the pages list them. */
 export type FormError = { form: PacketForm; part: string; item: string; message: string };
-export type ValidationAnswer = { valid: boolean; errors: FormError[] };
+
+export type MissingAnswer = { field: string; question: string; party: string; personId?: string };
+
+/** POST {API}/forms/validate: per form what is filled, what the form requires and what is missing. */
+export type FormCheck = {
+  form: PacketForm;
+  edition: string;
+  source: FormSummary['source'];
+  ready: boolean;
+  filled: number;
+  required: number;
+  missing: MissingAnswer[];
+  /** Answers the form cannot take as they are (too long, not a date). */
+  problems: Array<{ field: string; message: string; party: string }>;
+  /** Mapped boxes the edition in use does not have. */
+  absent: string[];
+};
+export type ValidationAnswer = { valid: boolean; forms: FormCheck[]; errors: FormError[] };
 
 /** An official edition a firm uploaded, as its page lists it. */
 export type EditionRecord = {

@@ -323,6 +323,8 @@ export const api = {
   formsValidate: apiPath('/forms/validate'),
   formsGenerate: apiPath('/forms/generate'),
   formEditions: (code: string) => apiPath('/forms/{id}/editions', { id: code }),
+  /** GET ?forms=I-130,I-485&filing=paper&asOf=…: the fees from the dated fee rules. */
+  fees: apiPath('/fees'),
 } as const;
 
 /** A page that leads on to `next` once done (the sign-in steps pass it along). */

@@ -26,6 +26,13 @@ export type ManagedUser = {
   role: FirmRole;
   status: UserStatus;
   lastLogin: string | null;
+  /**
+   * The attorney's profile as USCIS forms print it (Form G-28, the forms' attorney block): on User
+   * Management's pages and taken by PUT/PATCH, not in the list API's contract.
+   */
+  barNumber?: string | null;
+  licensingAuthority?: string | null;
+  uscisAccountNumber?: string | null;
 };
 
 /**

@@ -38,12 +38,29 @@ const email = emailField();
 /** POST {API}/users and the add-user form: first name, last name, email and role. */
 export const newUserSchema = z.object({ firstName, lastName, email, role: roleField });
 
+/** An attorney's profile field as USCIS forms print it; empty clears it. */
+const profileText = (label: string, max: number, pattern?: RegExp, shape?: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(max, `${label} is at most ${max} characters`)
+      .refine((v) => !pattern || pattern.test(v), `${label} must be ${shape}`)
+      .nullable()
+      .optional(),
+  );
+
 /** PUT and PATCH {API}/users/{id}: any of the fields, and the status (approve and reactivate: active). */
 export const userPatchSchema = z.object({
   firstName: firstName.optional(),
   lastName: lastName.optional(),
   email: email.optional(),
   role: roleField.optional(),
+  /** The attorney's profile, printed on Form G-28 and the forms' attorney block. */
+  barNumber: profileText('Bar number', 30),
+  licensingAuthority: profileText('Licensing authority', 100),
+  uscisAccountNumber: profileText('USCIS online account number', 12, /^\d{12}$/, 'its 12 digits'),
   status: z.enum(SETTABLE_STATUSES, { error: 'Status must be active or suspended' }).optional(),
 });
 

@@ -72,6 +72,32 @@ export function createUsersService(db: Kysely<DB>) {
     findById: store.findById,
     findInFirmByEmail: store.findInFirmByEmail,
     listByFirm: store.listByFirm,
+    /** A user as the forms' attorney block prints them. */
+    async attorneyOf(userId: string) {
+      const u = await db
+        .selectFrom('users')
+        .select([
+          'first_name',
+          'last_name',
+          'email',
+          'bar_number',
+          'licensing_authority',
+          'uscis_account_number',
+        ])
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return (
+        u && {
+          familyName: u.last_name,
+          givenName: u.first_name,
+          email: u.email,
+          phone: null,
+          barNumber: u.bar_number,
+          licensingAuthority: u.licensing_authority,
+          uscisAccountNumber: u.uscis_account_number,
+        }
+      );
+    },
     /** Full names ("Ana Lopez") of some of the firm's users, by ID. */
     async namesOf(firmId: string, ids: string[]): Promise<Map<string, string>> {
       const rows = await store.namesOf(firmId, ids);
@@ -136,6 +162,9 @@ const toManagedUser = (row: UserRow): ManagedUser => ({
   role: row.role as FirmRole,
   status: row.status,
   lastLogin: row.last_login_at ? row.last_login_at.toISOString() : null,
+  barNumber: row.bar_number,
+  licensingAuthority: row.licensing_authority,
+  uscisAccountNumber: row.uscis_account_number,
 });
 
 /**
@@ -260,6 +289,10 @@ type UserPatch = {
   email?: string;
   role?: FirmRole;
   status?: (typeof SETTABLE_STATUSES)[number];
+  /** The attorney's profile; null clears a field. */
+  barNumber?: string | null;
+  licensingAuthority?: string | null;
+  uscisAccountNumber?: string | null;
 };
 
 /** A new user's fields, as POST {API}/users takes them. */
@@ -486,6 +519,11 @@ export function createUserAdminService(deps: {
           last_name: patch.lastName ?? before.last_name,
           email: patch.email ?? before.email,
           role: patch.role ?? before.role,
+          bar_number: patch.barNumber === undefined ? before.bar_number : patch.barNumber,
+          licensing_authority:
+            patch.licensingAuthority === undefined ? before.licensing_authority : patch.licensingAuthority,
+          uscis_account_number:
+            patch.uscisAccountNumber === undefined ? before.uscis_account_number : patch.uscisAccountNumber,
         };
         if (fields.email.toLowerCase() !== before.email.toLowerCase()) {
           const holder = await users.findInFirmByEmail(firmId, fields.email);
@@ -495,7 +533,10 @@ export function createUserAdminService(deps: {
           fields.first_name !== before.first_name ||
           fields.last_name !== before.last_name ||
           fields.email !== before.email ||
-          fields.role !== before.role;
+          fields.role !== before.role ||
+          fields.bar_number !== before.bar_number ||
+          fields.licensing_authority !== before.licensing_authority ||
+          fields.uscis_account_number !== before.uscis_account_number;
         if (fields.role !== before.role) {
           const demotion = rules.demote(actor, before, activeAdmins);
           if (demotion) throw demotion;

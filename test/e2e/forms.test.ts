@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import type { ElementHandle, Page } from 'puppeteer';
-import { FORM_SPECS } from '../../src/forms/specs';
-import type { CaseRecord, ClientRecord } from '../../src/shared/cases';
+import { FORM_MAPS } from '../../src/forms/maps';
+import type { CaseRecord } from '../../src/shared/cases';
 import { DEMO_PASSWORD, signIn } from '../helpers/app';
+import { fullPerson, uscisLikePdf } from '../helpers/forms';
 import { chooseCase, chosenCase, clickAndWait, control, e2eSuite, fill, pathOf, textOf } from './support';
 
 describe('Forms in the browser', () => {
@@ -17,34 +17,25 @@ describe('Forms in the browser', () => {
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  async function signedIn(at: string, javaScript: boolean): Promise<Page> {
+  async function signedIn(at: string, javaScript: boolean, login = 'attorney'): Promise<Page> {
     const { page } = await suite.open({ javaScript });
     await page.goto(`${suite.url}/login?next=${encodeURIComponent(at)}`);
-    await fill(page, 'User ID', 'attorney', 'main form');
+    await fill(page, 'User ID', login, 'main form');
     await fill(page, 'Password', DEMO_PASSWORD, 'main form');
     await clickAndWait(page, await control(page, 'Login', 'main form'));
     expect(pathOf(page)).toBe(at);
     return page;
   }
 
-  /** A naturalization case of its own, its client with or without an A-number. */
-  async function newCase(lastName: string, aNumber: string | null): Promise<CaseRecord> {
+  /** A naturalization case of its own: its applicant (the beneficiary) with or without an A-number. */
+  async function newCase(familyName: string, aNumber: string | null): Promise<CaseRecord> {
     const attorney = await signIn(suite.t.app, 'attorney');
     const post = (route: string, body: object) =>
       attorney.agent.post(`/api${route}`).set('X-CSRF-Token', attorney.token).send(body);
-    const client = (
-      await post('/clients', {
-        firstName: 'Olena',
-        lastName,
-        email: 'olena@example.net',
-        phone: '(555) 010-2000',
-        dateOfBirth: '1985-07-09',
-        countryOfCitizenship: 'Ukraine',
-        aNumber,
-        address: '40 Elm Street, Yonkers, NY 10701',
-      })
-    ).body as ClientRecord;
-    const res = await post('/cases', { clientId: client.id, caseType: 'citizenship', formType: 'N-400' });
+    const person = (await post('/people', fullPerson(familyName, 'Olena', { aNumber }))).body as {
+      id: string;
+    };
+    const res = await post('/cases', { clientId: person.id, caseType: 'citizenship', formType: 'N-400' });
     expect(res.status).toBe(201);
     return res.body as CaseRecord;
   }
@@ -71,21 +62,24 @@ describe('Forms in the browser', () => {
       expect(pathOf(page)).toBe('/user/forms/generate?group=naturalization');
 
       await choose(page, lacking, javaScript);
-      const refused = await clickAndWait(page, (await page.$('main form button.btn-primary'))!);
-      expect(refused?.status()).toBe(422);
-      const shown = await textOf(page, 'main');
-      expect(shown).toContain('1 problem to correct');
-      expect(shown).toContain(
-        "Alien Registration Number (A-Number) is empty: the client's record has no A-number. Add it on the client's page.",
+      await clickAndWait(page, (await page.$('button[name="intent"]'))!);
+      const checked = await textOf(page, 'main');
+      expect(checked).toContain('Form N-400 (edition 01/20/25): not ready');
+      expect(checked).toContain('Form G-1145 (edition 09/26/14): not ready');
+      expect(checked).toContain(
+        'Part 1, Item A-Number: A-Number — ask the beneficiary: Alien Registration Number (A-Number) (if any)',
+      );
+      expect(checked).toContain(
+        'Part 9, Item 1: Ever claimed to be a U.S. citizen? — ask the beneficiary: Have you EVER claimed to be a U.S. citizen (in writing or any other way)?',
       );
       expect(await chosenCase(page, '.uscis-generate-page')).toBe(lacking.id);
 
       await choose(page, complete, javaScript);
-      await clickAndWait(page, (await page.$('button[name="intent"]'))!);
-      expect(await textOf(page, 'main')).toContain(
-        'The forms have no problems: the packet is ready to generate.',
-      );
+      const refused = await clickAndWait(page, (await page.$('main form button.btn-primary'))!);
+      expect(refused?.status()).toBe(422);
+      expect(await textOf(page, 'main')).toContain('The forms are not ready to file');
 
+      await page.click('#generate-draft');
       const [packet] = await Promise.all([
         page.waitForResponse(
           (r) => r.url().endsWith('/user/forms/generate') && r.request().method() === 'POST',
@@ -95,39 +89,40 @@ describe('Forms in the browser', () => {
       expect(packet.status()).toBe(200);
       expect(packet.headers()['content-type']).toBe('application/pdf');
       expect(packet.headers()['content-disposition']).toContain(`Forms packet ${complete.caseNumber}`);
+      expect(packet.headers()['content-disposition']).toContain('DRAFT');
     }, 120_000);
 
-  it("a form's page shows its specification and takes an official edition (PDF only, by content)", async () => {
+  it("a form's page shows its edition and map; a newer edition is uploaded, checked by content", async () => {
     const page = await signedIn('/user/forms/N-400', true);
-    expect(await textOf(page, 'main')).toContain('form1[0].#subform[0].P2_Line1_FamilyName[0]');
+    const shown = await textOf(page, 'main');
+    expect(shown).toContain(
+      'Edition 01/20/25 (the official PDF shipped with the product), 14 pages, 440 fields',
+    );
+    expect(shown).toContain('form1[0].#subform[0].P2_Line1_FamilyName[0]');
 
     const notPdf = path.join(dir, 'n-400.pdf');
     fs.writeFileSync(notPdf, 'not a PDF at all');
-    await page.type('#edition-date', '01202025');
     await ((await page.$('#edition-file')) as ElementHandle<HTMLInputElement>).uploadFile(notPdf);
     const refused = await clickAndWait(page, (await control(page, 'Upload edition', 'main'))!);
     expect(refused?.status()).toBe(415);
     expect(await textOf(page, 'main')).toContain(
       'The official edition must be a PDF: this file is not one (its content decides, not its name).',
     );
-    expect(await page.$eval('#edition-date', (i) => (i as HTMLInputElement).value)).toBe('2025-01-20');
 
-    const doc = await PDFDocument.create();
-    const font = await doc.embedFont(StandardFonts.Helvetica);
-    const sheet = doc.addPage();
-    FORM_SPECS['N-400'].fields.forEach((f, i) =>
-      doc
-        .getForm()
-        .createTextField(f.pdfName)
-        .addToPage(sheet, { x: 40, y: 740 - 22 * i, width: 300, height: 18, font }),
-    );
+    const names = FORM_MAPS.get('N-400')!.fields.map((f) => f.pdf);
     const official = path.join(dir, 'n-400-official.pdf');
-    fs.writeFileSync(official, await doc.save());
+    fs.writeFileSync(
+      official,
+      await uscisLikePdf('Form N-400 Edition 09/18/26', [...new Set(names)].slice(1)),
+    );
     await ((await page.$('#edition-file')) as ElementHandle<HTMLInputElement>).uploadFile(official);
     await clickAndWait(page, (await control(page, 'Upload edition', 'main'))!);
     expect(pathOf(page)).toBe('/user/forms/N-400');
     const text = await textOf(page, 'main');
-    expect(text).toContain('The official edition of Form N-400 is kept: packets fill it from now on.');
-    expect(text).toContain('n-400-official.pdf, edition 01/20/2025, 11 fields');
+    expect(text).toContain(
+      'The official edition of Form N-400 (09/18/2026) is kept: packets fill it from now on.',
+    );
+    expect(text).toMatch(/\d+ mapped fields are not in it/);
+    expect(text).toContain("Edition 09/18/26 (the firm's uploaded edition)");
   }, 120_000);
 });

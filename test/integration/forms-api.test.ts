@@ -3,31 +3,14 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import { PDFCheckBox, PDFDocument, PDFTextField } from '@cantoo/pdf-lib';
 import type { Response } from 'supertest';
-import { extractText } from 'unpdf';
-import { FORM_SPECS } from '../../src/forms/specs';
-import { filingFeeOf } from '../../src/rules';
-import type { CaseRecord, ClientRecord } from '../../src/shared/cases';
-import { formatDate, todayIn } from '../../src/shared/dates';
-import { type FormError, PACKET_FORMS, type PacketForm } from '../../src/shared/forms';
-import {
-  BACKENDS,
-  csrfFrom,
-  demoFirmId,
-  secondFirm,
-  signIn,
-  type SignedIn,
-  startTestApp,
-  type TestApp,
-  visibleText,
-} from '../helpers/app';
+import { FORM_MAPS } from '../../src/forms/maps';
+import type { FormCheck } from '../../src/shared/forms';
+import { BACKENDS, secondFirm, signIn, type SignedIn, startTestApp, type TestApp } from '../helpers/app';
 import { upload } from '../helpers/documents';
-import { COMPLETE_CLIENT } from '../helpers/forms';
 import { textPdf } from '../helpers/files';
-
-const FORM_LIST = 'I-130, I-130A, I-485, I-864, I-765, I-131, I-140, N-400 and G-1145';
-const FAMILY = ['G-1145', 'I-130', 'I-130A', 'I-485', 'I-864', 'I-765', 'I-131'];
+import { familyMatter, uscisLikePdf } from '../helpers/forms';
 
 /** A response body read whole as bytes (the packet is not JSON). */
 const binary = (res: Response, done: (error: Error | null, body: Buffer) => void) => {
@@ -37,385 +20,240 @@ const binary = (res: Response, done: (error: Error | null, body: Buffer) => void
   stream.on('end', () => done(null, Buffer.concat(chunks)));
 };
 
-/** Every page's text, as a PDF reader extracts it. */
-async function pagesText(bytes: Buffer): Promise<string[]> {
-  const { text } = await extractText(new Uint8Array(bytes), { mergePages: false });
-  return (text as string[]).map((t) => t.replace(/\s+/g, ' '));
-}
-
-/** A PDF with these AcroForm fields, as USCIS's fillable editions have them (Helvetica, so no Unicode). */
-async function officialLike(names: string[]): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const page = doc.addPage([612, 792]);
-  names.forEach((name, i) =>
-    doc
-      .getForm()
-      .createTextField(name)
-      .addToPage(page, { x: 40, y: 740 - i * 22, width: 400, height: 18, font }),
-  );
-  return Buffer.from(await doc.save());
-}
-
-/**
- * The share of dark pixels on page 1 rendered by poppler's pdftoppm (Debian poppler-utils), as a gray PGM:
- * "P5 width height 255" then one byte a pixel.
- */
-function inkOnFirstPage(bytes: Buffer): number {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'forms-render-'));
+/** pdftotext's text of each page (poppler-utils), split on form feeds. */
+function pagesText(bytes: Buffer): string[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'forms-text-'));
   try {
-    fs.writeFileSync(path.join(dir, 'packet.pdf'), bytes);
-    execFileSync(
-      'pdftoppm',
-      ['-f', '1', '-l', '1', '-r', '40', '-gray', '-singlefile', 'packet.pdf', 'page'],
-      {
-        cwd: dir,
-      },
-    );
-    const pgm = fs.readFileSync(path.join(dir, 'page.pgm'));
-    const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.subarray(0, 40).toString('latin1'))!;
-    const pixels = pgm.subarray(header[0].length);
-    expect(pixels.length).toBe(Number(header[1]) * Number(header[2]));
-    return pixels.filter((p) => p < 160).length / pixels.length;
+    fs.writeFileSync(path.join(dir, 'p.pdf'), bytes);
+    return execFileSync('pdftotext', ['-layout', 'p.pdf', '-'], { cwd: dir, maxBuffer: 64 << 20 })
+      .toString()
+      .split('\f')
+      .slice(0, -1);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
+const G1145 = FORM_MAPS.get('G-1145')!;
+const P2_FAMILY = 'I-130.form1[0].#subform[0].Pt2Line4a_FamilyName[0]';
+const P4_FAMILY = 'I-130.form1[0].#subform[4].Pt4Line4a_FamilyName[0]';
+const P2_DOB = 'I-130.form1[0].#subform[1].Pt2Line8_DateofBirth[0]';
+const P2_FEMALE = 'I-130.form1[0].#subform[1].Pt2Line9_Female[0]';
+
 describe.each(BACKENDS)('USCIS forms on %s', (backend) => {
   let t: TestApp;
   let attorney: SignedIn;
-  let today: string;
-  let complete: CaseRecord;
-  let lacking: CaseRecord;
+  let admin: SignedIn;
+  let matter: Awaited<ReturnType<typeof familyMatter>>;
 
-  const json = (as: SignedIn, route: string, body: object) =>
+  const post = (as: SignedIn, route: string, body: object) =>
     as.agent.post(`/api${route}`).set('X-CSRF-Token', as.token).send(body);
-  const generate = (as: SignedIn, body: object) =>
-    json(as, '/forms/generate', body).buffer(true).parse(binary);
-
-  async function caseFor(client: Record<string, unknown>): Promise<CaseRecord> {
-    const made = await json(attorney, '/clients', client);
-    expect(made.status).toBe(201);
-    const kase = await json(attorney, '/cases', {
-      clientId: (made.body as ClientRecord).id,
-      caseType: 'family',
-      formType: 'I-130',
-    });
-    expect(kase.status).toBe(201);
-    return kase.body as CaseRecord;
-  }
+  const generate = (body: object) => post(attorney, '/forms/generate', body).buffer(true).parse(binary);
+  const sendEdition = (as: SignedIn, code: string, file: Buffer, fields: Record<string, string> = {}) => {
+    const req = as.agent.post(`/api/forms/${code}/editions`).set('X-CSRF-Token', as.token);
+    for (const [k, v] of Object.entries(fields)) req.field(k, v);
+    return req.attach('file', file, { filename: `${code}.pdf`, contentType: 'application/pdf' });
+  };
 
   beforeAll(async () => {
     t = await startTestApp({ backend });
     attorney = await signIn(t.app, 'attorney');
-    today = todayIn('America/New_York');
-    complete = await caseFor(COMPLETE_CLIENT);
-    lacking = await caseFor({ firstName: 'Ana', lastName: 'Lopez', address: 'somewhere in Queens' });
-    const evidence = await upload(
-      attorney,
-      await textPdf(['Marriage certificate of Thi Lan Nguyen']),
-      'marriage.pdf',
-      {
-        caseId: complete.id,
-        category: 'evidence',
-      },
+    admin = await signIn(t.app, 'admin');
+    // The attorney's profile, as User Management keeps it, goes into the forms' attorney block.
+    const me = (await attorney.agent.get('/api/users?q=attorney')).body.users.find(
+      (u: { loginId: string }) => u.loginId === 'attorney',
     );
+    const profile = await admin.agent.patch(`/api/users/${me.id}`).set('X-CSRF-Token', admin.token).send({
+      barNumber: 'NY4455667',
+      licensingAuthority: 'New York State Bar',
+      uscisAccountNumber: '123456789012',
+    });
+    expect(profile.status).toBe(200);
+    const badAccount = await admin.agent
+      .patch(`/api/users/${me.id}`)
+      .set('X-CSRF-Token', admin.token)
+      .send({ uscisAccountNumber: '12-34' });
+    expect(JSON.stringify(badAccount.body)).toContain('USCIS online account number must be its 12 digits');
+    matter = await familyMatter(
+      (route, body) => post(attorney, route, body),
+      { petitioner: 'Petitionerson', beneficiary: 'Beneficiarez' },
+      { assigneeId: me.id },
+    );
+    const evidence = await upload(attorney, await textPdf(['Marriage certificate']), 'marriage.pdf', {
+      caseId: matter.caseId,
+      category: 'evidence',
+    });
     expect(evidence.status).toBe(201);
-  }, 120_000);
+  }, 180_000);
   afterAll(() => t?.close());
 
-  it('lists the catalog by group, with G-1145 in every packet', async () => {
+  it('lists every form with its edition, source, pages and fields', async () => {
     const res = await attorney.agent.get('/api/forms');
     expect(res.status).toBe(200);
-    const groups = res.body.groups.map((g: { id: string; forms: Array<{ code: string }> }) => [
-      g.id,
-      g.forms.map((f) => f.code),
-    ]);
-    expect(groups).toEqual([
-      ['family-based', ['I-130', 'I-130A', 'I-485', 'I-864', 'I-765', 'I-131']],
-      ['employment-based', ['I-140', 'I-485', 'I-765', 'I-131']],
-      ['naturalization', ['N-400']],
-    ]);
-    expect(res.body.always).toEqual([
-      { code: 'G-1145', title: PACKET_FORMS['G-1145'], edition: '09/26/14', fieldCount: 4 },
+    const forms = res.body.forms as Array<Record<string, unknown>>;
+    expect(forms.find((f) => f.form === 'I-130')).toMatchObject({
+      form: 'I-130',
+      edition: '04/01/24',
+      source: 'official',
+      pages: 12,
+      fields: 450,
+    });
+    expect(forms.find((f) => f.form === 'I-485')).toMatchObject({
+      edition: '01/20/25',
+      pages: 24,
+      fields: 760,
+    });
+    expect(forms.find((f) => f.form === 'G-1145')).toMatchObject({ source: 'not-uploaded', pages: 0 });
+    expect(res.body.groups.map((g: { id: string }) => g.id)).toEqual([
+      'family-based',
+      'employment-based',
+      'naturalization',
     ]);
   });
 
-  it("answers a form's specification by its code, and names the forms there are for an unknown one", async () => {
-    const res = await attorney.agent.get('/api/forms/I-130');
-    expect(res.status).toBe(200);
-    expect(res.body.fields).toContainEqual({
-      part: 'Part 4',
-      item: '4.a',
-      pdfName: 'form1[0].#subform[4].Pt4Line4a_FamilyName[0]',
-      label: 'Family Name (Last Name)',
-      type: 'text',
-      maxLength: 40,
-      required: true,
-      source: 'client.familyName',
-      rule: 'Required. Text, at most 40 characters.',
-    });
-    const unknown = await attorney.agent.get('/api/forms/I-999');
-    expect([unknown.status, unknown.body.error]).toEqual([
-      404,
-      `Unknown form: I-999. The forms are ${FORM_LIST}.`,
-    ]);
-    // No official PDF field name appears twice across the forms: one packet holds them all.
-    const names = Object.values(FORM_SPECS).flatMap((s) => s.fields.map((f) => f.pdfName));
-    expect(new Set(names).size).toBe(names.length);
-  });
-
-  it('validates a complete case, and names what a lacking one misses by form, part and item', async () => {
-    expect(
-      (await json(attorney, '/forms/validate', { caseId: complete.id, group: 'family-based' })).body,
-    ).toEqual({
-      valid: true,
-      errors: [],
-    });
-    const res = await json(attorney, '/forms/validate', { caseId: lacking.id, forms: ['I-485', 'n-400'] });
-    expect(res.status).toBe(200);
-    const errors = res.body.errors as FormError[];
-    expect(res.body.valid).toBe(false);
-    expect(errors).toContainEqual({
-      form: 'G-1145',
-      part: 'Applicant/Petitioner',
-      item: 'Email Address',
-      message:
-        "G-1145 needs the client's email address or mobile phone number: add one to the client's record.",
-    });
-    expect(errors).toContainEqual({
-      form: 'I-485',
-      part: 'Part 1',
-      item: '3',
-      message:
-        "Date of Birth (mm/dd/yyyy) is empty: the client's record has no date of birth. Add it on the client's page.",
-    });
-    expect(errors).toContainEqual({
-      form: 'I-485',
-      part: 'Part 1',
-      item: '18.a',
-      message:
-        "Current U.S. Physical Address: Street Number and Name: the client's address could not be split into street, city, state and ZIP code. Write it on the client's page as 123 Main Street, Apt 4, Springfield, IL 62701.",
-    });
-    expect(errors).toContainEqual({
-      form: 'N-400',
-      part: 'Part 1',
-      item: 'A-Number',
-      message:
-        "Alien Registration Number (A-Number) is empty: the client's record has no A-number. Add it on the client's page.",
-    });
-    // The address is said once per form (at its street), not four times.
-    expect(errors.filter((e) => e.form === 'I-485' && e.message.includes('address'))).toHaveLength(1);
-  });
-
-  it('refuses an unknown form, a bad group, both or neither, naming the problem', async () => {
-    const cases: Array<[object, string]> = [
-      [{ forms: ['I-130', 'I-999'] }, `Unknown form: I-999. The forms are ${FORM_LIST}.`],
-      [{ group: 'asylum' }, 'group must be one of family-based, employment-based, naturalization'],
-      [
-        { forms: ['I-130'], group: 'naturalization' },
-        'Send either forms (form codes) or group (family-based, employment-based or naturalization)',
-      ],
-      [{}, 'Send either forms (form codes) or group (family-based, employment-based or naturalization)'],
-    ];
-    for (const [body, message] of cases)
-      for (const route of ['/forms/validate', '/forms/generate']) {
-        const res = await json(attorney, route, { caseId: complete.id, ...body });
-        expect([route, res.status, res.body.error]).toEqual([route, 422, message]);
-      }
-  });
-
-  it('refuses a packet with problems (422, the same errors), unless a draft: then every page says DRAFT', async () => {
-    const validated = await json(attorney, '/forms/validate', {
-      caseId: lacking.id,
-      group: 'naturalization',
-    });
-    const refused = await json(attorney, '/forms/generate', { caseId: lacking.id, group: 'naturalization' });
-    expect(refused.status).toBe(422);
-    expect(refused.body.errors).toEqual(validated.body.errors);
-    expect(refused.body.error).toBe(
-      `The forms have ${validated.body.errors.length} problems: correct them, or generate a draft.`,
+  it('answers the fees from the dated rules: the two packets of the issue, and bad input', async () => {
+    const family = await attorney.agent.get(
+      '/api/fees?forms=I-130,I-130A,I-485,I-765,I-131,I-864&filing=paper&asOf=2026-11-27&withPendingI485=true',
     );
-
-    const draft = await generate(attorney, { caseId: lacking.id, group: 'naturalization', draft: true });
-    expect(draft.status).toBe(200);
-    const pages = await pagesText(draft.body);
-    expect(pages.length).toBeGreaterThanOrEqual(5);
-    for (const page of pages) expect(page).toContain('DRAFT');
-    const row = await t.database.db
-      .selectFrom('generated_forms')
-      .selectAll()
-      .where('case_id', '=', lacking.id)
-      .executeTakeFirstOrThrow();
-    expect([row.draft, row.forms]).toEqual([true, ['G-1145', 'N-400']]);
+    expect(family.status).toBe(200);
+    expect(family.body.total).toBe(3005);
+    expect(family.body.items.find((i: { form: string }) => i.form === 'I-765')).toMatchObject({
+      fee: 260,
+      citation: expect.stringContaining('8 CFR 106.2'),
+    });
+    const employment = await attorney.agent.get(
+      '/api/fees?forms=I-140&filing=paper&asOf=2026-11-27&employerFullTimeEmployees=100',
+    );
+    expect(employment.body.items.map((i: { fee: number }) => i.fee)).toEqual([715, 600]);
+    expect(employment.body.total).toBe(1315);
+    const small = await attorney.agent.get(
+      '/api/fees?forms=I-140&asOf=2026-11-27&employerFullTimeEmployees=25',
+    );
+    expect(small.body.total).toBe(1015);
+    const before = await attorney.agent.get('/api/fees?forms=I-130,I-485&asOf=2024-03-31');
+    expect(before.body.items.map((i: { fee: number }) => i.fee)).toEqual([535, 1225]);
+    const bad = await attorney.agent.get('/api/fees?forms=I-999&asOf=2026-02-30');
+    expect(bad.status).toBe(422);
+    expect(JSON.stringify(bad.body)).toContain('asOf must be a date, YYYY-MM-DD');
+    const unknown = await attorney.agent.get('/api/fees?forms=I-999');
+    expect([unknown.status, unknown.body.error]).toEqual([
+      422,
+      expect.stringContaining('Unknown form: I-999'),
+    ]);
   });
 
-  it('generates the family-based packet: editable fields with the case facts, fees, exhibits, stored with the case', async () => {
-    const res = await generate(attorney, { caseId: complete.id, group: 'family-based' });
+  it('validates truthfully: what each form fills, requires and misses, with the question and whom to ask', async () => {
+    const res = await post(attorney, '/forms/validate', { caseId: matter.caseId, forms: ['I-130', 'I-485'] });
+    expect(res.status).toBe(200);
+    expect(res.body.valid).toBe(false);
+    const forms = res.body.forms as FormCheck[];
+    expect(forms.map((f) => f.form)).toEqual(['G-1145', 'I-130', 'I-485']);
+    const g1145 = forms[0];
+    expect(g1145).toMatchObject({ ready: false, source: 'not-uploaded' });
+    expect(g1145.missing[0]).toMatchObject({
+      party: 'firm',
+      question: expect.stringContaining('Upload the official PDF'),
+    });
+    const i130 = forms[1];
+    expect(i130).toMatchObject({ form: 'I-130', edition: '04/01/24', ready: false });
+    expect(i130.filled).toBeGreaterThan(30);
+    expect(i130.required).toBeGreaterThan(i130.missing.length);
+    // The I-130's Part 1 relationship is the petitioner's to answer: asked of them, linked to their record.
+    expect(i130.missing).toContainEqual(
+      expect.objectContaining({
+        field: expect.stringMatching(/^Part 1, Item 1/),
+        party: 'petitioner',
+        personId: matter.petitioner.id,
+      }),
+    );
+    // Nothing the matter holds is reported missing: the names and dates of birth are there.
+    expect(i130.missing.map((m) => m.field)).not.toContainEqual(
+      expect.stringMatching(/Family Name|Date of Birth/),
+    );
+  });
+
+  it('refuses a final packet with what is missing (422), and makes a draft: official pages, filled, editable, DRAFT on every page', async () => {
+    const refused = await post(attorney, '/forms/generate', {
+      caseId: matter.caseId,
+      forms: ['I-130'],
+      draft: false,
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.missing).toContainEqual(
+      expect.objectContaining({ form: 'I-130', party: 'petitioner' }),
+    );
+    expect(refused.body.error).toMatch(/^The forms are not ready to file/);
+
+    const res = await generate({ caseId: matter.caseId, forms: ['I-130'], draft: true });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toContain(`Forms packet ${complete.caseNumber} ${today}.pdf`);
-
     const form = (await PDFDocument.load(res.body)).getForm();
-    const text = (name: string) => form.getTextField(name).getText();
-    expect(text('form1[0].#subform[4].Pt4Line4a_FamilyName[0]')).toBe('Nguyễn');
-    expect(text('form1[0].#subform[4].Pt4Line4b_GivenName[0]')).toBe('Thị Lan');
-    expect(text('form1[0].#subform[4].Pt4Line9_DateOfBirth[0]')).toBe('02/03/1990');
-    expect(text('form1[0].#subform[4].#area[6].Pt4Line1_AlienNumber[0]')).toBe('012345678');
-    expect(text('form1[0].#subform[0].Pt1Line18_StreetNumberName[0]')).toBe('12 Oak Street, Apt 4');
-    expect(text('form1[0].#subform[0].Pt1Line18_State[0]')).toBe('NY');
-    expect(text('form1[0].Page4[0].Pt3Line3_DaytimePhoneNumber1[0]')).toBe('5550101234');
-    expect(text('form1[0].Page3[0].#area[2].section_1[0]')).toBe('c');
-    expect(text('form1[0].#subform[0].Email[0]')).toBe('lan.nguyen@example.net');
-    // Every field of every form is there, under its official name, and stays editable.
-    const names = new Set(form.getFields().map((f) => f.getName()));
-    for (const code of FAMILY)
-      for (const f of FORM_SPECS[code as PacketForm].fields) expect(names.has(f.pdfName)).toBe(true);
-    expect(form.getTextField('form1[0].#subform[4].Pt4Line4a_FamilyName[0]').isReadOnly()).toBe(false);
+    expect((form.getField(P2_FAMILY) as PDFTextField).getText()).toBe('Petitionerson');
+    expect((form.getField(P4_FAMILY) as PDFTextField).getText()).toBe('Beneficiarez');
+    expect((form.getField(P2_DOB) as PDFTextField).getText()).toBe('03/14/1988');
+    expect((form.getField(P2_FEMALE) as PDFCheckBox).isChecked()).toBe(true);
+    expect(
+      (form.getField('I-130.form1[0].#subform[0].AttorneyStateBarNumber[0]') as PDFTextField).getText(),
+    ).toBe('NY4455667');
+    expect(
+      (form.getField('I-130.form1[0].#subform[0].USCISOnlineAcctNumber[0]') as PDFTextField).getText(),
+    ).toBe('123456789012');
+    expect(form.getFields().filter((f) => f.getName().startsWith('I-130.')).length).toBe(450);
+    const pages = pagesText(res.body);
+    expect(pages.every((p) => p.includes('DRAFT'))).toBe(true);
+    expect(pages.join('\n')).toContain('Petition for Alien Relative');
+    expect(pages.join('\n')).toContain('Form I-130 Edition 04/01/24');
+    expect(pages.join('\n')).toMatch(/Part 6, Item 6\.a: Petitioner/);
 
-    const pages = await pagesText(res.body);
-    const all = pages.join('\n');
-    expect(all).not.toContain('DRAFT');
-    expect(pages[0]).toContain(`Re: Thị Lan Nguyễn — case ${complete.caseNumber}`);
-    expect(pages[1]).toContain('Form G-1145, E-Notification of Application/Petition Acceptance');
-    expect(pages[2]).toContain(`Fees as of ${formatDate(today)}, paper filing, from USCIS Form G-1055`);
-    for (const code of ['I-130', 'I-485', 'I-765', 'I-131'] as const) {
-      const fee = filingFeeOf(code, today)!;
-      const amount = fee.amount
-        .toLocaleString('en-US', { style: 'currency', currency: 'USD' })
-        .replace(/\.00$/, '');
-      expect(pages[2]).toContain(`Form ${code}, ${PACKET_FORMS[code]}: ${amount}`);
-      expect(pages[2]).toContain(
-        `G-1055 edition of ${formatDate(fee.scheduleDate)}; rule ${fee.rule.ruleId}, ${fee.rule.citation}`,
-      );
-    }
-    expect(pages.at(-1)).toContain('Index of Exhibits');
-    expect(pages.at(-1)).toContain('Exhibit 1. marriage.pdf');
-
-    // Page 1 rendered by poppler shows the letter: not a blank page.
-    expect(inkOnFirstPage(res.body)).toBeGreaterThan(0.005);
-
-    const stored = await attorney.agent.get(`/api/documents?caseId=${complete.id}&category=uscis-form`);
-    expect(stored.body.items.map((d: { name: string; kind: string }) => [d.name, d.kind])).toContainEqual([
-      `Forms packet ${complete.caseNumber} ${today}.pdf`,
-      'pdf',
-    ]);
-    const row = await t.database.db
-      .selectFrom('generated_forms')
-      .selectAll()
-      .where('case_id', '=', complete.id)
-      .orderBy('created_at', 'desc')
-      .executeTakeFirstOrThrow();
-    expect(row.forms).toEqual(FAMILY);
-    expect(row.draft).toBe(false);
-    expect(stored.body.items.map((d: { id: string }) => d.id)).toContain(row.document_id);
-    const kept = await attorney.agent
-      .get(`/api/documents/${row.document_id}/content`)
-      .buffer(true)
-      .parse(binary);
-    expect(kept.body.equals(res.body)).toBe(true);
+    // The packet is a document of the case: never a received notice, never offered as an exhibit.
+    const docs = await attorney.agent.get(`/api/documents?caseId=${matter.caseId}`);
+    const packet = docs.body.items.find((d: { name: string }) => /^Forms packet/.test(d.name));
+    expect(packet).toMatchObject({ category: 'uscis-form' });
+    expect(String(packet.type)).not.toMatch(/notice/i);
+    const again = await generate({ caseId: matter.caseId, forms: ['I-130'], draft: true });
+    expect(pagesText(again.body).join('\n')).not.toContain('Forms packet');
   });
 
-  it("fills the firm's official edition instead of the generated pages, once uploaded", async () => {
-    const i130 = FORM_SPECS['I-130'].fields.map((f) => f.pdfName);
-    const petitioner = 'form1[0].#subform[0].Pt2Line4a_FamilyName[0]';
-    const send = (file: Buffer, filename: string, editionDate = '2024-04-01') =>
-      attorney.agent
-        .post('/api/forms/I-130/editions')
-        .set('X-CSRF-Token', attorney.token)
-        .field('editionDate', editionDate)
-        .attach('file', file, { filename, contentType: 'application/octet-stream' });
-
-    const lacks = await send(await officialLike(i130.slice(2)), 'i-130.pdf');
-    expect([lacks.status, lacks.body.error]).toEqual([
+  it("keeps a firm's edition checked by its content, and reports the boxes it lacks or renamed", async () => {
+    const names = G1145.fields.map((f) => f.pdf);
+    const notThis = await sendEdition(
+      admin,
+      'G-1145',
+      await uscisLikePdf('Form I-130 Edition 04/01/24', names),
+    );
+    expect([notThis.status, notThis.body.error]).toEqual([
       422,
-      `This PDF lacks 2 fields of Form I-130: ${i130[0]}, ${i130[1]}. Upload the fillable edition from https://www.uscis.gov/i-130.`,
+      'This PDF is not Form G-1145: its footer must read "Form G-1145 Edition MM/DD/YY", as USCIS\'s official PDF does. Download it from uscis.gov.',
     ]);
-    const notPdf = await send(Buffer.from('just text'), 'i-130.pdf');
-    expect([notPdf.status, notPdf.body.error]).toEqual([
-      415,
-      'The official edition must be a PDF: this file is not one (its content decides, not its name).',
-    ]);
-    const kept = await send(await officialLike([...i130, petitioner]), 'i-130.pdf');
+    // One box moved to another branch, one dropped.
+    const moved = names[0].replace('#subform[0]', '#subform[1]');
+    const kept = await sendEdition(
+      admin,
+      'G-1145',
+      await uscisLikePdf('Form G-1145 Edition 09/26/14', [moved, ...names.slice(2)]),
+    );
     expect(kept.status).toBe(201);
     expect(kept.body).toMatchObject({
-      form: 'I-130',
-      editionDate: '2024-04-01',
-      fileName: 'i-130.pdf',
-      fieldCount: 11,
+      form: 'G-1145',
+      editionDate: '2014-09-26',
+      lacking: [names[1]],
+      renamed: [{ from: names[0], to: moved }],
     });
-
-    const res = await generate(attorney, { caseId: complete.id, forms: ['I-130'] });
-    expect(res.status).toBe(200);
+    const list = await attorney.agent.get('/api/forms');
+    expect(list.body.forms.find((f: { form: string }) => f.form === 'G-1145')).toMatchObject({
+      source: 'firm-upload',
+      edition: '09/26/14',
+    });
+    const check = await post(attorney, '/forms/validate', { caseId: matter.caseId, forms: ['I-130'] });
+    expect((check.body.forms as FormCheck[])[0]).toMatchObject({ form: 'G-1145', absent: [names[1]] });
+    const res = await generate({ caseId: matter.caseId, forms: ['I-130'], draft: true });
     const form = (await PDFDocument.load(res.body)).getForm();
-    // The edition's own field (one the specification does not fill) came with its page: its PDF was filled.
-    expect(form.getTextField(petitioner).getText()).toBeUndefined();
-    expect(form.getTextField('form1[0].#subform[4].Pt4Line4a_FamilyName[0]').getText()).toBe('Nguyễn');
-    expect(form.getTextField('form1[0].#subform[0].LastName[0]').getText()).toBe('Nguyễn');
-    const pages = await pagesText(res.body);
-    expect(pages.join('\n')).not.toContain('Form I-130, Petition for Alien Relative Edition');
+    expect((form.getField(`G-1145.${moved}`) as PDFTextField).getText()).toBe('Beneficiarez');
   });
 
-  it("answers 404 for another firm's case, and the catalog to every firm", async () => {
-    const other = await secondFirm(t);
-    const stranger = await signIn(t.app, other.user);
-    for (const route of ['/forms/validate', '/forms/generate']) {
-      const res = await json(stranger, route, { caseId: complete.id, group: 'family-based', draft: true });
-      expect([route, res.status, res.body.error]).toEqual([route, 404, 'Case not found.']);
-    }
-    expect((await stranger.agent.get('/api/forms')).status).toBe(200);
-    expect(await demoFirmId(t.database)).not.toBe(other.id);
-    const staff = await signIn(t.app, 'reti');
-    expect(
-      (await json(staff, '/forms/validate', { caseId: complete.id, group: 'naturalization' })).status,
-    ).toBe(403);
-  });
-
-  // Its time (at most 2 seconds) is measured alone, in test/timing/forms-packet.test.ts.
-  it('generates a 5-form packet (G-1145, I-140, I-485, I-765, I-131) with the client in its boxes', async () => {
-    const res = await generate(attorney, { caseId: complete.id, group: 'employment-based' });
-    expect(res.status).toBe(200);
-    expect(
-      (await PDFDocument.load(res.body))
-        .getForm()
-        .getTextField('form1[0].#subform[2].Pt3Line1a_FamilyName[0]')
-        .getText(),
-    ).toBe('Nguyễn');
-  });
-
-  it('serves the pages without JavaScript: the groups, a refused packet with its problems and choices kept', async () => {
-    const list = await attorney.agent.get('/user/forms');
-    expect(list.status).toBe(200);
-    const text = visibleText(list.text);
-    for (const group of ['Family-Based', 'Employment-Based', 'Naturalization']) expect(text).toContain(group);
-    expect(list.text.match(/>Generate Forms</g)).toHaveLength(3);
-
-    const page = await attorney.agent.get('/user/forms/generate?group=naturalization');
-    expect(page.status).toBe(200);
-    const token = csrfFrom(page.text);
-    const refused = await attorney.agent
-      .post('/user/forms/generate')
-      .type('form')
-      .send({ _csrf: token, group: 'naturalization', caseId: lacking.id, forms: 'N-400' });
-    expect(refused.status).toBe(422);
-    const shown = visibleText(refused.text);
-    expect(shown).toContain('correct them, or generate a draft.');
-    expect(shown).toContain(
-      "N-400 Part 1 A-Number Alien Registration Number (A-Number) is empty: the client's record has no A-number. Add it on the client's page.",
-    );
-    expect(refused.text).toMatch(new RegExp(`<option value="${lacking.id}" selected=""`));
-
-    const checked = await attorney.agent
-      .post('/user/forms/generate')
-      .type('form')
-      .send({ _csrf: token, group: 'naturalization', caseId: complete.id, forms: 'N-400', intent: 'check' });
-    expect(checked.status).toBe(200);
-    expect(visibleText(checked.text)).toContain(
-      'The forms have no problems: the packet is ready to generate.',
-    );
-
-    const spec = await attorney.agent.get('/user/forms/N-400');
-    expect(visibleText(spec.text)).toContain('form1[0].#subform[0].P2_Line1_FamilyName[0]');
+  it("answers another firm's case as not found", async () => {
+    const other = await signIn(t.app, (await secondFirm(t)).user);
+    const res = await post(other, '/forms/validate', { caseId: matter.caseId, forms: ['I-130'] });
+    expect(res.status).toBe(404);
   });
 });

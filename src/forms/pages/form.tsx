@@ -3,7 +3,7 @@ import { Icon } from '../../../islands/ui/icon';
 import { useRenderContext } from '../../../views/context';
 import { page } from '../../access/page';
 import { formatDate } from '../../shared/dates';
-import { type EditionRecord, type FormSpecification, SOURCE_LABELS } from '../../shared/forms';
+import type { EditionRecord, FormSpecification } from '../../shared/forms';
 import { pages } from '../../shared/paths';
 import { getForm, listFormEditions, uploadFormEdition } from '../actions';
 import { editionFields } from '../schema';
@@ -18,7 +18,13 @@ type FormSpecPageProps = {
   uploadClosed?: string;
 };
 
-/** /user/forms/{code}: the form's field specification, and the firm's official editions of it. */
+const SOURCE_WORDS = {
+  official: 'the official PDF shipped with the product',
+  'firm-upload': "the firm's uploaded edition",
+  'not-uploaded': 'not uploaded yet',
+} as const;
+
+/** /user/forms/{code}: the form's edition, its field map, its signature boxes, and the firm's editions of it. */
 function FormSpecPage({ spec, editions, uploadError, uploadValues, uploadClosed }: FormSpecPageProps) {
   const { csrfToken } = useRenderContext();
   return (
@@ -31,8 +37,13 @@ function FormSpecPage({ spec, editions, uploadError, uploadValues, uploadClosed 
         {`Form ${spec.code}, ${spec.title}`}
       </h1>
       <p className="lead">
-        {`Edition ${spec.edition}. Official form and instructions: `}
+        {`Edition ${spec.edition} (${SOURCE_WORDS[spec.source]})${spec.pages ? `, ${spec.pages} pages, ${spec.fields} fields, ${spec.fieldCount} filled from the matter` : ''}. Official form and instructions: `}
         <a href={spec.sourceUrl}>{spec.sourceUrl}</a>
+      </p>
+      <p>
+        {`Who it speaks of: ${Object.entries(spec.parties)
+          .map(([role, part]) => `${role} (${part})`)
+          .join(', ')}.`}
       </p>
       {spec.notes.map((note) => (
         <p key={note}>{note}</p>
@@ -46,18 +57,22 @@ function FormSpecPage({ spec, editions, uploadError, uploadValues, uploadClosed 
               <th scope="col">Item</th>
               <th scope="col">Field</th>
               <th scope="col">Comes from</th>
-              <th scope="col">Rule</th>
+              <th scope="col">Written as</th>
               <th scope="col">PDF field name</th>
             </tr>
           </thead>
           <tbody>
-            {spec.fields.map((field) => (
-              <tr key={field.pdfName}>
+            {spec.mapped.map((field, i) => (
+              <tr key={`${field.pdfName}-${i}`}>
                 <td>{field.part}</td>
                 <td>{field.item}</td>
                 <td>{field.label}</td>
-                <td>{SOURCE_LABELS[field.source]}</td>
-                <td>{field.rule}</td>
+                <td>
+                  <code>{field.source}</code>
+                </td>
+                <td>
+                  {`${field.check !== undefined ? `checked when ${String(field.check)}` : field.format}${field.required ? ', required' : ''}`}
+                </td>
                 <td>
                   <code>{field.pdfName}</code>
                 </td>
@@ -66,10 +81,24 @@ function FormSpecPage({ spec, editions, uploadError, uploadValues, uploadClosed 
           </tbody>
         </table>
       </div>
+      {spec.signatures.length > 0 && (
+        <section className="card" aria-labelledby="signatures-title">
+          <h2 id="signatures-title">Signed by hand</h2>
+          <ul>
+            {spec.signatures.map((sig) => (
+              <li key={`${sig.part}-${sig.item}`}>{`${sig.part}, Item ${sig.item}: ${sig.who}`}</li>
+            ))}
+          </ul>
+        </section>
+      )}
       <section className="card" aria-labelledby="editions-title">
         <h2 id="editions-title">Official editions</h2>
         {editions.length === 0 ? (
-          <p>{`No official edition uploaded: packets carry pages generated from the specification above.`}</p>
+          <p>
+            {spec.source === 'not-uploaded'
+              ? `No edition uploaded: Form ${spec.code} is not shipped with the product. Upload the official PDF once and packets fill it.`
+              : `No edition uploaded: packets fill the official edition ${spec.edition} shipped with the product.`}
+          </p>
         ) : (
           <ul>
             {editions.map((e) => (
@@ -80,8 +109,10 @@ function FormSpecPage({ spec, editions, uploadError, uploadValues, uploadClosed 
           </ul>
         )}
         <p className="muted">
-          Upload the fillable PDF from uscis.gov: the newest edition that has every field name above is filled
-          instead of the generated pages.
+          When USCIS publishes a newer edition, a firm administrator uploads its fillable PDF from uscis.gov.
+          It is checked by its content (its footer must name the form and its edition), and the fields above
+          that the new edition renamed or dropped are reported: renamed ones are filled under their new name,
+          dropped ones are left empty and listed when the packet is checked.
         </p>
         {uploadClosed && <Alert kind="error">{uploadClosed}</Alert>}
         {uploadError && <Alert kind="error">{uploadError}</Alert>}
@@ -92,9 +123,8 @@ function FormSpecPage({ spec, editions, uploadError, uploadValues, uploadClosed 
             name="editionDate"
             type="date"
             label="Edition date"
-            hint="As printed at the foot of each page (Edition 01/20/25)"
+            hint="Optional: read from the foot of each page (Edition 01/20/25)"
             defaultValue={uploadValues?.editionDate ?? ''}
-            required
           />
           <Field
             id="edition-file"
@@ -143,7 +173,7 @@ export const formPage = page({
       ),
       meta: {
         title: `Form ${spec.code}`,
-        description: `The field specification of Form ${spec.code}, ${spec.title}.`,
+        description: `The field map of Form ${spec.code}, ${spec.title}.`,
         noindex: true,
       },
     };
@@ -152,9 +182,9 @@ export const formPage = page({
     {
       action: uploadFormEdition,
       path: pages.forms.editions(':id'),
-      done: (_ctx, edition: EditionRecord) => ({
+      done: (_ctx, edition: EditionRecord & { lacking: string[]; renamed: unknown[] }) => ({
         to: pages.forms.form(edition.form),
-        flash: `The official edition of Form ${edition.form} is kept: packets fill it from now on.`,
+        flash: `The official edition of Form ${edition.form} (${formatDate(edition.editionDate)}) is kept: packets fill it from now on.${edition.renamed.length ? ` ${edition.renamed.length} mapped fields were renamed in it and are filled under their new names.` : ''}${edition.lacking.length ? ` ${edition.lacking.length} mapped fields are not in it: they stay empty and are listed when the packet is checked.` : ''}`,
       }),
       // A form that is no form is not found: the error page, as for its GET.
       refused: (_ctx, refusal) => {

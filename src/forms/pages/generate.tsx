@@ -14,6 +14,7 @@ import { CASE_QUERY_PARAM } from '../../shared/case-pick';
 import {
   FORM_GROUP_CODES,
   FORM_GROUPS,
+  type FormCheck,
   type FormError,
   type FormGroup,
   type FormSummary,
@@ -31,9 +32,11 @@ type GeneratePageProps = {
   /** The case picker: the cases its search found, and the case chosen. */
   pick: CasePick;
   /** The choices as posted (by default: no case, every form, not a draft). */
-  values?: { caseId?: string; forms?: PacketForm[]; draft?: boolean };
+  values?: { caseId?: string; forms?: PacketForm[]; draft?: boolean; filing?: 'paper' | 'online' };
   /** The problems found, by form, part and item. */
   errors?: FormError[];
+  /** Each form's check: edition, what is filled, what is required and missing. */
+  checks?: FormCheck[];
   /** The check found nothing to correct. */
   passed?: boolean;
   /** Why the packet was not made (a refusal of the whole request). */
@@ -71,6 +74,44 @@ export function FormErrors({ errors }: { errors: FormError[] }) {
   );
 }
 
+/** Each form's readiness, and what is missing with the question to ask and whom (linked to their page). */
+export function FormChecks({ checks }: { checks: FormCheck[] }) {
+  return (
+    <div className="form-checks">
+      {checks.map((c) => (
+        <section key={c.form} className="card" aria-labelledby={`check-${c.form}`}>
+          <h2 id={`check-${c.form}`}>
+            {`Form ${c.form} (edition ${c.edition}): ${c.ready ? 'ready to file' : 'not ready'}`}
+          </h2>
+          <p>{`${c.filled} boxes filled; ${c.required - c.missing.length} of ${c.required} required answers given.`}</p>
+          {c.missing.length > 0 && (
+            <ul>
+              {c.missing.map((m, i) => (
+                <li key={i}>
+                  {`${m.field} — ask the ${m.party}: ${m.question}`}
+                  {m.personId && (
+                    <>
+                      {' '}
+                      <a href={pages.cases('user').person(m.personId)}>Open their record</a>
+                    </>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+          {c.problems.length > 0 && (
+            <ul>
+              {c.problems.map((p, i) => (
+                <li key={i}>{`${p.field}: ${p.message}`}</li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ))}
+    </div>
+  );
+}
+
 /**
  * /user/forms/generate?group=…: the case, the group's forms and Draft; Check the forms shows what is
  * missing, Generate Forms downloads the packet (or shows the problems, with the choices kept).
@@ -90,14 +131,19 @@ function GeneratePage(props: GeneratePageProps) {
         {`${GENERATE_LABEL}: ${label}`}
       </h1>
       <p className="lead">
-        Choose the case. Its client’s record fills the forms; Form G-1145 comes first in every packet.
+        Choose the case. The people of the case, in their roles, fill the official forms; Form G-1145 comes
+        first in every packet.
       </p>
       {props.closed && <Alert kind="error">{props.closed}</Alert>}
       {props.error && <Alert kind="error">{props.error}</Alert>}
       {props.passed && (
-        <Alert kind="success">The forms have no problems: the packet is ready to generate.</Alert>
+        <Alert kind="success">Every form is ready to file: the packet is ready to generate.</Alert>
       )}
-      {props.errors && props.errors.length > 0 && <FormErrors errors={props.errors} />}
+      {props.checks ? (
+        <FormChecks checks={props.checks} />
+      ) : (
+        props.errors && props.errors.length > 0 && <FormErrors errors={props.errors} />
+      )}
       <form className="card" method="post" action={pages.forms.generate}>
         <input type="hidden" name="_csrf" value={csrfToken} />
         <input type="hidden" name="group" value={group} />
@@ -126,10 +172,27 @@ function GeneratePage(props: GeneratePageProps) {
             />
           ))}
         </fieldset>
+        <fieldset className="checkbox-group">
+          <legend>Filing</legend>
+          {(['paper', 'online'] as const).map((filing) => (
+            <div className="field field-check" key={filing}>
+              <input
+                type="radio"
+                id={`generate-filing-${filing}`}
+                name="filing"
+                value={filing}
+                defaultChecked={(values.filing ?? 'paper') === filing}
+              />
+              <label htmlFor={`generate-filing-${filing}`}>
+                {filing === 'paper' ? 'Paper (mailed to USCIS)' : 'Online (the online filing fees)'}
+              </label>
+            </div>
+          ))}
+        </fieldset>
         <CheckboxField
           id="generate-draft"
           name="draft"
-          label="Draft (every page says DRAFT; made even when forms have problems)"
+          label="Draft (every page says DRAFT; made even when answers are missing)"
           defaultChecked={values.draft ?? false}
         />
         <div className="form-actions">
@@ -177,7 +240,7 @@ const listOf = (value: unknown): string[] =>
 function packetInput(fields: Record<string, string>, ctx: PageContext) {
   groupOf(fields.group);
   const body = (ctx.req.body ?? {}) as Record<string, unknown>;
-  return { caseId: fields.caseId, forms: listOf(body.forms), draft: fields.draft };
+  return { caseId: fields.caseId, forms: listOf(body.forms), draft: fields.draft, filing: fields.filing };
 }
 
 /** A case that is no case of the firm is not found: the error page, as before the form was shown. */
@@ -195,11 +258,12 @@ function postedState(ctx: PageContext<GenerateQuery>): Partial<GeneratePageProps
     caseId: typeof form.values.caseId === 'string' ? form.values.caseId : undefined,
     forms: listOf(body.forms) as PacketForm[],
     draft: form.values.draft === 'on',
+    filing: form.values.filing === 'online' ? ('online' as const) : ('paper' as const),
   };
   if (form.refusal) return { values, error: form.refusal.message };
   if (form.action === validateForms.name) {
     const answer = form.outcome as ValidationAnswer;
-    return { values, errors: answer.errors, passed: answer.valid };
+    return { values, errors: answer.errors, checks: answer.forms, passed: answer.valid };
   }
   const problems = form.outcome as PacketProblems;
   return { values, errors: problems.errors, error: problems.error, status: 422 };

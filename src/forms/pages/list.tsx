@@ -16,8 +16,9 @@ function FormsPage({ catalog }: { catalog: FormCatalog }) {
         Forms
       </h1>
       <p className="lead">
-        A packet holds a cover letter, Form G-1145, the fee summary, each form filled from the case (the boxes
-        stay editable) and the index of the case’s exhibits. It is kept with the case’s documents.
+        A packet holds a cover letter, Form G-1145, the fee summary, each official USCIS form filled from the
+        people of the case (the boxes stay editable), the signatures to give by hand and the index of the
+        case’s exhibits. It is kept with the case’s documents.
       </p>
       <div className="form-groups">
         {catalog.groups.map((group) => (
@@ -27,7 +28,7 @@ function FormsPage({ catalog }: { catalog: FormCatalog }) {
               {group.forms.map((form) => (
                 <li key={form.code}>
                   <a href={pages.forms.form(form.code)}>{form.code}</a>
-                  <span className="muted">{` ${form.title}`}</span>
+                  <span className="muted">{` ${form.title}, edition ${form.edition}`}</span>
                 </li>
               ))}
             </ul>
@@ -50,6 +51,38 @@ function FormsPage({ catalog }: { catalog: FormCatalog }) {
         ))}
         {' (e-notification of acceptance) on top of its forms.'}
       </p>
+      <div className="table-wrap">
+        <table className="data-table">
+          <caption>Every form and the edition filled</caption>
+          <thead>
+            <tr>
+              <th scope="col">Form</th>
+              <th scope="col">Edition</th>
+              <th scope="col">PDF</th>
+              <th scope="col">Boxes filled from the matter</th>
+            </tr>
+          </thead>
+          <tbody>
+            {catalog.forms.map((form) => (
+              <tr key={form.code}>
+                <td>
+                  <a href={pages.forms.form(form.code)}>{`Form ${form.code}`}</a>
+                  <span className="muted">{` ${form.title}`}</span>
+                </td>
+                <td>{form.edition}</td>
+                <td>
+                  {form.source === 'official'
+                    ? 'Official, shipped'
+                    : form.source === 'firm-upload'
+                      ? "Firm's upload"
+                      : 'Not uploaded yet'}
+                </td>
+                <td>{form.fields ? `${form.fieldCount} of ${form.fields}` : form.fieldCount}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

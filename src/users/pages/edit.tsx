@@ -1,4 +1,4 @@
-import { Alert, RequiredNote } from '../../../islands/ui/form';
+import { Alert, Field, RequiredNote } from '../../../islands/ui/form';
 import { Icon } from '../../../islands/ui/icon';
 import { pages } from '../../shared/paths';
 import { fullName, ROLE_LABELS, type UserEntry } from '../../shared/users';
@@ -20,9 +20,14 @@ const editValuesOf = (user: UserEntry): NewUserValues => ({
   role: user.role,
 });
 
+/** The attorney's profile fields, as USCIS forms print them. */
+const PROFILE_FIELDS = ['barNumber', 'licensingAuthority', 'uscisAccountNumber'] as const;
+type ProfileValues = Record<(typeof PROFILE_FIELDS)[number], string>;
+
 type Props = {
   user: UserEntry;
   values: NewUserValues;
+  profile: ProfileValues;
   errors?: FieldErrors<NewUserField>;
   /** Why the change was refused as a whole. */
   refusal?: string;
@@ -33,7 +38,8 @@ type Props = {
 };
 
 /** /admin/users/{id}/edit: name, email and role as a real form; without JavaScript it posts and comes back. */
-function UserEditPage({ user, values, errors = {}, refusal, closed, removeOff }: Props) {
+function UserEditPage({ user, values, profile, errors = {}, refusal, closed, removeOff }: Props) {
+  const fieldErrors = errors as Partial<Record<string, string>>;
   const { csrfToken } = useRenderContext();
   const name = fullName(user);
   return (
@@ -74,6 +80,38 @@ function UserEditPage({ user, values, errors = {}, refusal, closed, removeOff }:
               hint: `${ROLE_LABELS.admin}s manage the firm's users and settings.`,
             }}
           />
+          <fieldset className="plain-fieldset">
+            <legend>Attorney profile (Form G-28 and the forms’ attorney block)</legend>
+            <div className="form-grid">
+              <Field
+                id="edit-barNumber"
+                name="barNumber"
+                label="Bar Number"
+                maxLength={30}
+                defaultValue={profile.barNumber}
+                error={fieldErrors.barNumber}
+              />
+              <Field
+                id="edit-licensingAuthority"
+                name="licensingAuthority"
+                label="Licensing Authority"
+                hint="The state bar or court that admitted the attorney"
+                maxLength={100}
+                defaultValue={profile.licensingAuthority}
+                error={fieldErrors.licensingAuthority}
+              />
+              <Field
+                id="edit-uscisAccountNumber"
+                name="uscisAccountNumber"
+                label="USCIS Online Account Number"
+                hint="12 digits"
+                inputMode="numeric"
+                maxLength={12}
+                defaultValue={profile.uscisAccountNumber}
+                error={fieldErrors.uscisAccountNumber}
+              />
+            </div>
+          </fieldset>
           <div className="form-actions">
             <button type="submit" className="btn btn-primary">
               Save Changes
@@ -119,11 +157,18 @@ export const userEditPage = page({
       : editValuesOf(user);
     // A role select shown off posts nothing: keep the stored role.
     if (form && form.values.role === undefined) values.role = user.role;
+    const profile: ProfileValues = {
+      barNumber: user.barNumber ?? '',
+      licensingAuthority: user.licensingAuthority ?? '',
+      uscisAccountNumber: user.uscisAccountNumber ?? '',
+      ...(form ? stringFields(form.values, PROFILE_FIELDS) : {}),
+    };
     return {
       view: (
         <UserEditPage
           user={user}
           values={values}
+          profile={profile}
           errors={refusal?.fields}
           refusal={refusal?.fields ? undefined : refusal?.message}
           closed={closed.edit}
