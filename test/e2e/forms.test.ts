@@ -63,6 +63,8 @@ describe('Forms in the browser', () => {
 
       await choose(page, lacking, javaScript);
       await clickAndWait(page, (await page.$('button[name="intent"]'))!);
+      // A long list of missing answers comes folded: open the N-400's (no script needed).
+      await page.click('[aria-labelledby="check-N-400"] details summary');
       const checked = await textOf(page, 'main');
       expect(checked).toContain('Form N-400 (edition 01/20/25): not ready');
       expect(checked).toContain('Form G-1145 (edition 09/26/14): not ready');
@@ -94,6 +96,7 @@ describe('Forms in the browser', () => {
 
   it("a form's page shows its edition and map; a newer edition is uploaded, checked by content", async () => {
     const page = await signedIn('/user/forms/N-400', true);
+    await page.click('details.form-map summary');
     const shown = await textOf(page, 'main');
     expect(shown).toContain(
       'Edition 01/20/25 (the official PDF shipped with the product), 14 pages, 440 fields',

@@ -48,39 +48,42 @@ function FormSpecPage({ spec, editions, uploadError, uploadValues, uploadClosed 
       {spec.notes.map((note) => (
         <p key={note}>{note}</p>
       ))}
-      <div className="table-wrap">
-        <table className="data-table form-spec">
-          <caption>The fields the product fills</caption>
-          <thead>
-            <tr>
-              <th scope="col">Part</th>
-              <th scope="col">Item</th>
-              <th scope="col">Field</th>
-              <th scope="col">Comes from</th>
-              <th scope="col">Written as</th>
-              <th scope="col">PDF field name</th>
-            </tr>
-          </thead>
-          <tbody>
-            {spec.mapped.map((field, i) => (
-              <tr key={`${field.pdfName}-${i}`}>
-                <td>{field.part}</td>
-                <td>{field.item}</td>
-                <td>{field.label}</td>
-                <td>
-                  <code>{field.source}</code>
-                </td>
-                <td>
-                  {`${field.check !== undefined ? `checked when ${String(field.check)}` : field.format}${field.required ? ', required' : ''}`}
-                </td>
-                <td>
-                  <code>{field.pdfName}</code>
-                </td>
+      <details className="form-map">
+        <summary>{`The ${spec.mapped.length} boxes the product fills, and where each answer comes from`}</summary>
+        <div className="table-wrap">
+          <table className="data-table form-spec">
+            <caption>The fields the product fills</caption>
+            <thead>
+              <tr>
+                <th scope="col">Part</th>
+                <th scope="col">Item</th>
+                <th scope="col">Field</th>
+                <th scope="col">Comes from</th>
+                <th scope="col">Written as</th>
+                <th scope="col">PDF field name</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {spec.mapped.map((field, i) => (
+                <tr key={`${field.pdfName}-${i}`}>
+                  <td>{field.part}</td>
+                  <td>{field.item}</td>
+                  <td>{field.label}</td>
+                  <td>
+                    <code>{field.source}</code>
+                  </td>
+                  <td>
+                    {`${field.check !== undefined ? `checked when ${String(field.check)}` : field.format}${field.required ? ', required' : ''}`}
+                  </td>
+                  <td>
+                    <code>{field.pdfName}</code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
       {spec.signatures.length > 0 && (
         <section className="card" aria-labelledby="signatures-title">
           <h2 id="signatures-title">Signed by hand</h2>

@@ -85,26 +85,32 @@ export function FormChecks({ checks }: { checks: FormCheck[] }) {
           </h2>
           <p>{`${c.filled} boxes filled; ${c.required - c.missing.length} of ${c.required} required answers given.`}</p>
           {c.missing.length > 0 && (
-            <ul>
-              {c.missing.map((m, i) => (
-                <li key={i}>
-                  {`${m.field} — ask the ${m.party}: ${m.question}`}
-                  {m.personId && (
-                    <>
-                      {' '}
-                      <a href={pages.cases('user').person(m.personId)}>Open their record</a>
-                    </>
-                  )}
-                </li>
-              ))}
-            </ul>
+            <details open={c.missing.length <= 5}>
+              <summary>{`${c.missing.length} ${c.missing.length === 1 ? 'answer' : 'answers'} missing: what to ask, and whom`}</summary>
+              <ul>
+                {c.missing.map((m, i) => (
+                  <li key={i}>
+                    {`${m.field} — ask the ${m.party}: ${m.question}`}
+                    {m.personId && (
+                      <>
+                        {' '}
+                        <a href={pages.cases('user').person(m.personId)}>Open their record</a>
+                      </>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </details>
           )}
           {c.problems.length > 0 && (
-            <ul>
-              {c.problems.map((p, i) => (
-                <li key={i}>{`${p.field}: ${p.message}`}</li>
-              ))}
-            </ul>
+            <details open>
+              <summary>{`${c.problems.length} ${c.problems.length === 1 ? 'answer' : 'answers'} to correct`}</summary>
+              <ul>
+                {c.problems.map((p, i) => (
+                  <li key={i}>{`${p.field}: ${p.message}`}</li>
+                ))}
+              </ul>
+            </details>
           )}
         </section>
       ))}
