@@ -39,7 +39,8 @@ import { buildPacket, type PacketForm as PlacedForm } from './packet';
 import type { EditionFields, FeesQuery, GenerateInput, ValidateInput } from './schema';
 import { unknownFormMessage } from './schema';
 import { createFormsStore } from './store';
-import { createTemplateCache, openOfficial, prepare, type Template } from './templates';
+import officialFields from './official/fields.json';
+import { createTemplateCache, openOfficial, prepare, type TemplateField } from './templates';
 
 export const OFFICIAL_DIR = path.join(ROOT_DIR, 'src', 'forms', 'official');
 
@@ -188,13 +189,26 @@ function errorsOf(checks: FormCheck[]): FormError[] {
   ]);
 }
 
+/** What checking a form needs of its PDF: its fields by name, and its pages. */
+type Facts = { fields: ReadonlyMap<string, TemplateField>; pages: number };
+
+/**
+ * The shipped PDFs' fields (name, kind, length, options), as data beside them (a test checks them against the
+ * PDFs): checking a case's forms never parses a PDF; only a packet does.
+ */
+const OFFICIAL_FIELDS: ReadonlyMap<string, Facts> = new Map(
+  Object.entries(officialFields as Record<string, { pages: number; fields: TemplateField[] }>).map(
+    ([file, f]) => [file, { pages: f.pages, fields: new Map(f.fields.map((field) => [field.name, field])) }],
+  ),
+);
+
 /** A firm's edition read under the map's names: a box it moved is found by its old name. */
-function withRenames(map: FormMap, template: Template): Template {
-  const { renamed } = compareNames(mappedNames(map), [...template.fields.keys()]);
-  if (renamed.length === 0) return template;
-  const fields = new Map(template.fields);
-  for (const { from, to } of renamed) fields.set(from, template.fields.get(to)!);
-  return { ...template, fields };
+function withRenames(map: FormMap, facts: Facts): Facts {
+  const { renamed } = compareNames(mappedNames(map), [...facts.fields.keys()]);
+  if (renamed.length === 0) return facts;
+  const fields = new Map(facts.fields);
+  for (const { from, to } of renamed) fields.set(from, facts.fields.get(to)!);
+  return { ...facts, fields };
 }
 
 /** Whole years between a birth date and a day, both ISO. */
@@ -220,15 +234,21 @@ export function createFormsService(deps: FormsDeps) {
   async function editionFor(firmId: string, code: PacketForm) {
     const map = mapOf(code);
     const upload = (await store.editionsOf(firmId, code))[0];
-    if (upload && (!map.file || upload.edition_date > isoEdition(map.edition)))
+    if (upload && (!map.file || upload.edition_date > isoEdition(map.edition))) {
+      const key = `upload:${upload.storage_key}`;
       return {
-        template: withRenames(map, await templates.get(`upload:${upload.storage_key}`)),
+        facts: withRenames(map, await templates.get(key)),
+        template: () => templates.get(key),
         edition: shortEdition(upload.edition_date),
         source: 'firm-upload' as const,
       };
-    if (!map.file) return { template: undefined, edition: map.edition, source: 'not-uploaded' as const };
+    }
+    if (!map.file)
+      return { facts: undefined, template: undefined, edition: map.edition, source: 'not-uploaded' as const };
+    const file = map.file;
     return {
-      template: await templates.get(`official:${map.file}`),
+      facts: OFFICIAL_FIELDS.get(file)!,
+      template: () => templates.get(`official:${file}`),
       edition: map.edition,
       source: 'official' as const,
     };
@@ -258,7 +278,7 @@ export function createFormsService(deps: FormsDeps) {
     return Promise.all(
       codes.map(async (code) => {
         const edition = await editionFor(actor.firmId!, code);
-        const filled = fillForm(mapOf(code), matter, edition.template?.fields ?? new Map(), deps.questionOf);
+        const filled = fillForm(mapOf(code), matter, edition.facts?.fields ?? new Map(), deps.questionOf);
         return { code, edition, filled, matter };
       }),
     );
@@ -362,6 +382,8 @@ export function createFormsService(deps: FormsDeps) {
       ]);
       const me = users.find((u) => u.id === actor.id);
       const beneficiary = matter.parties.beneficiary;
+      // Parsed once per process and kept: the first packet of a form pays for it.
+      const parsed = await Promise.all(checked.map((c) => c.edition.template?.()));
       const bytes = await buildPacket({
         firm: {
           name: firm?.name ?? '',
@@ -388,12 +410,12 @@ export function createFormsService(deps: FormsDeps) {
         asOf: today,
         draft: input.draft,
         filing: input.filing,
-        forms: checked.map((c): PlacedForm => ({
-          map: mapOf(c.code),
-          template: c.edition.template,
-          edition: c.edition.edition,
-          source: c.edition.source === 'firm-upload' ? 'firm-upload' : 'official',
-          filled: c.filled,
+        forms: parsed.map((template, i): PlacedForm => ({
+          map: mapOf(checked[i].code),
+          template,
+          edition: checked[i].edition.edition,
+          source: checked[i].edition.source === 'firm-upload' ? 'firm-upload' : 'official',
+          filled: checked[i].filled,
         })),
         fees: feesFor(codes, {
           filing: input.filing,

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { PDFCheckBox, PDFDocument, PDFDropdown, PDFTextField } from '@cantoo/pdf-lib';
 import { fillForm } from '../../src/forms/fill';
 import { checkMap } from '../../src/forms/maps/check';
+import officialFields from '../../src/forms/official/fields.json';
 import { FORM_MAPS } from '../../src/forms/maps';
 import type { FormMap } from '../../src/forms/maps/schema';
 import type { Matter, MatterPerson } from '../../src/forms/matter';
@@ -227,6 +228,15 @@ test('the shipped official PDFs are the ones in the manifest (edition, pages, fi
       'N-400',
     ].sort(),
   );
+});
+
+test("the shipped PDFs' field lists (src/forms/official/fields.json) are the PDFs' own", () => {
+  for (const map of SHIPPED) {
+    const listed = (officialFields as Record<string, { pages: number; fields: unknown[] }>)[map.file!];
+    const template = templates.get(map.form)!;
+    expect([map.form, listed.pages]).toEqual([map.form, template.pages]);
+    expect(listed.fields).toEqual(JSON.parse(JSON.stringify([...template.fields.values()])));
+  }
 });
 
 describe.each(SHIPPED.map((m) => [m.form, m] as const))('Form %s', (_form, map) => {
