@@ -48,6 +48,9 @@ export type QuestionOf = (personPath: string) => string | undefined;
 
 const ZIP = /^(\d{5})(-\d{4})?$/;
 
+/** The sources that are no party of the case: never "missing" as a role. */
+const NOT_PARTIES = new Set(['case', 'attorney', 'firm']);
+
 const where = (f: Pick<MapField, 'part' | 'item' | 'label'>) => `${f.part}, Item ${f.item}: ${f.label}`;
 
 /** A check-box item as a whole: its first box's words without the box's own answer ("…? Yes" → "…?"). */
@@ -159,9 +162,11 @@ export function fillForm(
 
   /** A role the form needs that the case does not have is said once, not per box. */
   const roleMissing = (owner: string) => {
-    const known = ['case', 'attorney', 'firm', 'employer'].includes(owner);
-    if (known ? owner !== 'employer' || matter.employer : matter.parties[owner as keyof Matter['parties']])
-      return false;
+    const present =
+      owner === 'employer'
+        ? matter.employer !== null
+        : NOT_PARTIES.has(owner) || matter.parties[owner as keyof Matter['parties']] !== undefined;
+    if (present) return false;
     if (!absentRoles.has(owner)) {
       absentRoles.add(owner);
       missing.push({

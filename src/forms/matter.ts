@@ -3,7 +3,6 @@
  * form), the employer, the case's attorney and the firm; and the path reader the field maps use
  * (src/forms/maps/schema.ts names the paths).
  */
-import { formatDate } from '../shared/dates';
 import {
   type Address,
   fullName,
@@ -215,5 +214,3 @@ export function valueAt(matter: Matter, source: string): Value {
 
 /** Whose fact a source is: a role, or the case/attorney/firm/employer. */
 export const ownerOf = (source: string) => source.split('.')[0];
-
-export const isoToForm = (iso: string) => formatDate(iso);

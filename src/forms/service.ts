@@ -375,8 +375,9 @@ export function createFormsService(deps: FormsDeps) {
         );
       const matter = checked[0].matter;
       const today = todayIn(await deps.timeZoneOf(firmId));
-      const [firm, users, documents] = await Promise.all([
-        deps.firmProfileOf(firmId),
+      // The firm's profile came with the matter.
+      const firm = matter.firm;
+      const [users, documents] = await Promise.all([
         deps.firmUsers(firmId),
         deps.documents.ofCase(actor, input.caseId),
       ]);
@@ -388,7 +389,7 @@ export function createFormsService(deps: FormsDeps) {
         firm: {
           name: firm?.name ?? '',
           addressLines: [
-            firm?.address ?? '',
+            firm?.street ?? '',
             [firm?.city, [firm?.state, firm?.zip].filter(Boolean).join(' ')].filter(Boolean).join(', '),
           ],
           phone: firm?.phone ?? '',

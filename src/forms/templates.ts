@@ -97,6 +97,5 @@ export function createTemplateCache(load: (key: string) => Promise<Uint8Array>) 
       }
       return template;
     },
-    clear: () => cache.clear(),
   };
 }

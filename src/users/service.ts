@@ -74,18 +74,7 @@ export function createUsersService(db: Kysely<DB>) {
     listByFirm: store.listByFirm,
     /** A user as the forms' attorney block prints them. */
     async attorneyOf(userId: string) {
-      const u = await db
-        .selectFrom('users')
-        .select([
-          'first_name',
-          'last_name',
-          'email',
-          'bar_number',
-          'licensing_authority',
-          'uscis_account_number',
-        ])
-        .where('id', '=', userId)
-        .executeTakeFirst();
+      const u = await store.findById(userId);
       return (
         u && {
           familyName: u.last_name,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PartyRole } from '../../shared/people';
 
 /**
  * A form's field map is data (src/forms/maps/*.json): each official PDF field the product fills, by its full
@@ -23,18 +24,8 @@ import { z } from 'zod';
  * A list's rows use sources relative to the entry (`familyName`, `dateOfBirth`, `street`).
  */
 
-const ROLES = [
-  'petitioner',
-  'beneficiary',
-  'sponsor',
-  'joint-sponsor',
-  'household-member',
-  'derivative',
-  'interpreter',
-  'preparer',
-] as const;
-export const MAP_ROLES = ROLES;
-export type MapRole = (typeof ROLES)[number];
+/** The roles a map reads a person of: every party role but the employer, which is an organization. */
+export type MapRole = Exclude<PartyRole, 'employer'>;
 
 /** How a value is written into its box. */
 export const FORMATS = [

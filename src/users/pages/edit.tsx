@@ -22,7 +22,25 @@ const editValuesOf = (user: UserEntry): NewUserValues => ({
 
 /** The attorney's profile fields, as USCIS forms print them. */
 const PROFILE_FIELDS = ['barNumber', 'licensingAuthority', 'uscisAccountNumber'] as const;
-type ProfileValues = Record<(typeof PROFILE_FIELDS)[number], string>;
+type ProfileField = (typeof PROFILE_FIELDS)[number];
+type ProfileValues = Record<ProfileField, string>;
+const PROFILE_INPUTS: Record<
+  ProfileField,
+  { label: string; maxLength: number; hint?: string; inputMode?: 'numeric' }
+> = {
+  barNumber: { label: 'Bar Number', maxLength: 30 },
+  licensingAuthority: {
+    label: 'Licensing Authority',
+    hint: 'The state bar or court that admitted the attorney',
+    maxLength: 100,
+  },
+  uscisAccountNumber: {
+    label: 'USCIS Online Account Number',
+    hint: '12 digits',
+    inputMode: 'numeric',
+    maxLength: 12,
+  },
+};
 
 type Props = {
   user: UserEntry;
@@ -83,33 +101,16 @@ function UserEditPage({ user, values, profile, errors = {}, refusal, closed, rem
           <fieldset className="plain-fieldset">
             <legend>Attorney profile (Form G-28 and the forms’ attorney block)</legend>
             <div className="form-grid">
-              <Field
-                id="edit-barNumber"
-                name="barNumber"
-                label="Bar Number"
-                maxLength={30}
-                defaultValue={profile.barNumber}
-                error={fieldErrors.barNumber}
-              />
-              <Field
-                id="edit-licensingAuthority"
-                name="licensingAuthority"
-                label="Licensing Authority"
-                hint="The state bar or court that admitted the attorney"
-                maxLength={100}
-                defaultValue={profile.licensingAuthority}
-                error={fieldErrors.licensingAuthority}
-              />
-              <Field
-                id="edit-uscisAccountNumber"
-                name="uscisAccountNumber"
-                label="USCIS Online Account Number"
-                hint="12 digits"
-                inputMode="numeric"
-                maxLength={12}
-                defaultValue={profile.uscisAccountNumber}
-                error={fieldErrors.uscisAccountNumber}
-              />
+              {PROFILE_FIELDS.map((name) => (
+                <Field
+                  key={name}
+                  id={`edit-${name}`}
+                  name={name}
+                  defaultValue={profile[name]}
+                  error={fieldErrors[name]}
+                  {...PROFILE_INPUTS[name]}
+                />
+              ))}
             </div>
           </fieldset>
           <div className="form-actions">
