@@ -321,9 +321,8 @@ export function createServices(
     firmProfileOf: firms.profileById,
     firmUsers: accounts.listByFirm,
     attorneyOf: accounts.attorneyOf,
-    // An uploaded edition is untrusted: its text is read in the sandbox, like any document's.
-    readPdfText: (filePath) =>
-      sandbox.run({ type: 'extract', file: { path: filePath, kind: 'pdf' } }, { timeoutMs: 60_000 }),
+    // Uploaded editions are read, and packets built, in the sandbox's worker processes.
+    sandbox,
     questionOf: questionOfField,
   });
   // The Legal Brief Generator: the case's facts and the rules, the optional model for the prose.

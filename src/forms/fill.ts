@@ -245,6 +245,10 @@ export function fillForm(
 
   const overflow: FilledForm['overflow'] = [];
   for (const list of map.lists) listRows(list);
+  for (const note of map.notes) {
+    const text = read(note.source);
+    if (text) overflow.push({ part: note.part, item: note.item, lines: [`${note.label}: ${text}`] });
+  }
 
   function listRows(list: MapList) {
     const [owner, name] = list.source.split('.');

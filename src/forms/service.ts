@@ -9,6 +9,7 @@ import type { DB } from '../db/schema';
 import { inTransaction } from '../db/transaction';
 import { sniffKind } from '../documents/file-kind';
 import type { DocumentsService } from '../documents/service';
+import { type Sandbox, WorkerStoppedError } from '../documents/sandbox';
 import type { DocumentStorage } from '../documents/storage';
 import type { ReceivedFile } from '../http/multipart';
 import { ROOT_DIR } from '../paths';
@@ -35,14 +36,20 @@ import { fillForm, type FilledForm, mappedNames, type QuestionOf } from './fill'
 import { FORM_MAPS } from './maps';
 import type { FormMap, MapRole } from './maps/schema';
 import type { Attorney, Matter, MatterPerson } from './matter';
-import { buildPacket, type PacketForm as PlacedForm } from './packet';
 import type { EditionFields, FeesQuery, GenerateInput, ValidateInput } from './schema';
 import { unknownFormMessage } from './schema';
 import { createFormsStore } from './store';
 import officialFields from './official/fields.json';
-import { createTemplateCache, openOfficial, prepare, type TemplateField } from './templates';
+import type { PacketTaskInput, TemplateFile } from './packet-task';
+import type { TemplateField } from './templates';
 
 export const OFFICIAL_DIR = path.join(ROOT_DIR, 'src', 'forms', 'official');
+/** The most a packet may take in the sandbox before its worker is stopped. */
+const PACKET_TIME_MS = 120_000;
+/** The most reading an uploaded edition may take there: an official form takes a few seconds. */
+const READ_TIME_MS = 30_000;
+/** USCIS's largest form (I-129) has 970 fields: a PDF with more is no official edition. */
+export const EDITION_MAX_FIELDS = 5_000;
 
 /** The shipped PDFs' pages and fields, from their manifest: the catalog needs no PDF parsed. */
 const MANIFEST = new Map(
@@ -65,9 +72,19 @@ export const EDITION_REFUSALS = {
     'This PDF could not be read: it is damaged or protected by a password. Download the form again from uscis.gov.',
   notFillable:
     'This PDF has no form fields: upload the fillable edition from uscis.gov, not a scan or a printout.',
+  tooHeavy:
+    'Reading this PDF took more time or memory than an official USCIS form needs, so it was stopped. Download the form again from uscis.gov.',
+  tooManyFields: (count: number) =>
+    `This PDF has ${count.toLocaleString('en-US')} form fields; USCIS's forms have at most a few thousand. Download the form again from uscis.gov.`,
   notThisForm: (code: string) =>
     `This PDF is not Form ${code}: its footer must read "Form ${code} Edition MM/DD/YY", as USCIS's official PDF does. Download it from uscis.gov.`,
 } as const;
+
+/** Why the sandbox could not read an uploaded edition, in the administrator's words. */
+const unreadableBecause = (error: unknown) =>
+  error instanceof WorkerStoppedError && error.why !== 'crash'
+    ? EDITION_REFUSALS.tooHeavy
+    : EDITION_REFUSALS.unreadable;
 
 /** A packet refused because a form lacks what it requires (a draft is never refused): 422 with each gap. */
 export class PacketRefused extends ServiceError {
@@ -106,8 +123,8 @@ export type FormsDeps = {
   ): Promise<Array<{ id: string; first_name: string; last_name: string; email: string }>>;
   /** The case attorney's profile for the forms (bar number, licensing authority, USCIS account number). */
   attorneyOf(userId: string): Promise<Attorney | undefined>;
-  /** A PDF's text, read in the sandbox (an upload is untrusted). */
-  readPdfText(filePath: string): Promise<{ text: string }>;
+  /** The sandbox: an upload's text, the official PDFs' fields and the packets are read and built there. */
+  sandbox: Pick<Sandbox, 'run'>;
   /** The question a questionnaire asks for a person's field ("formFacts.i485-p9-1"). */
   questionOf: QuestionOf;
 };
@@ -221,14 +238,26 @@ function ageOn(birth: string, day: string): number {
 export function createFormsService(deps: FormsDeps) {
   const { db, storage } = deps;
   const store = createFormsStore(db);
-  const templates = createTemplateCache(async (key) => {
-    const [kind, name] = key.split(':');
-    const bytes =
-      kind === 'official'
-        ? await fs.promises.readFile(path.join(OFFICIAL_DIR, name))
-        : await storage.read(name);
-    return prepare(bytes);
-  });
+  // The templates are parsed in the sandbox; their facts are kept here, by the same key.
+  const facts = new Map<string, Promise<Facts>>();
+  /** A template's file for the sandbox: a shipped PDF where it lies, a firm's upload lent from storage. */
+  const withTemplateFile = <T>(key: string, use: (file: TemplateFile) => Promise<T>): Promise<T> => {
+    const [kind, name] = key.split(/:(.*)/s);
+    return kind === 'official'
+      ? use({ key, path: path.join(OFFICIAL_DIR, name) })
+      : storage.withLocalFile(name, (filePath) => use({ key, path: filePath }));
+  };
+  function factsOf(key: string): Promise<Facts> {
+    let known = facts.get(key);
+    if (!known) {
+      known = withTemplateFile(key, (template) =>
+        deps.sandbox.run({ type: 'form-fields', template }, { timeoutMs: READ_TIME_MS }),
+      ).then((f) => ({ fields: new Map(f.fields.map((field) => [field.name, field])), pages: f.pages }));
+      known.catch(() => facts.delete(key));
+      facts.set(key, known);
+    }
+    return known;
+  }
 
   /** The edition a firm fills for a form: its newest upload newer than the official copy, else the official. */
   async function editionFor(firmId: string, code: PacketForm) {
@@ -237,21 +266,16 @@ export function createFormsService(deps: FormsDeps) {
     if (upload && (!map.file || upload.edition_date > isoEdition(map.edition))) {
       const key = `upload:${upload.storage_key}`;
       return {
-        facts: withRenames(map, await templates.get(key)),
-        template: () => templates.get(key),
+        key,
+        facts: withRenames(map, await factsOf(key)),
         edition: shortEdition(upload.edition_date),
         source: 'firm-upload' as const,
       };
     }
     if (!map.file)
-      return { facts: undefined, template: undefined, edition: map.edition, source: 'not-uploaded' as const };
-    const file = map.file;
-    return {
-      facts: OFFICIAL_FIELDS.get(file)!,
-      template: () => templates.get(`official:${file}`),
-      edition: map.edition,
-      source: 'official' as const,
-    };
+      return { key: undefined, facts: undefined, edition: map.edition, source: 'not-uploaded' as const };
+    const key = `official:${map.file}`;
+    return { key, facts: OFFICIAL_FIELDS.get(map.file)!, edition: map.edition, source: 'official' as const };
   }
 
   /** The form as the catalog lists it: the shipped edition from its manifest, a firm's upload from its row. */
@@ -266,7 +290,7 @@ export function createFormsService(deps: FormsDeps) {
       title: map.title,
       edition: uploaded ? shortEdition(upload.edition_date) : map.edition,
       source: uploaded ? 'firm-upload' : map.file ? 'official' : 'not-uploaded',
-      pages: uploaded ? (await templates.get(`upload:${upload.storage_key}`)).pages : (shipped?.pages ?? 0),
+      pages: uploaded ? (await factsOf(`upload:${upload.storage_key}`)).pages : (shipped?.pages ?? 0),
       fields: uploaded ? upload.field_names.length : (shipped?.fields ?? 0),
       fieldCount: mappedNames(map).length,
     };
@@ -282,6 +306,38 @@ export function createFormsService(deps: FormsDeps) {
         return { code, edition, filled, matter };
       }),
     );
+  }
+
+  /** The packet built in the sandbox, each form's template lent to it by its key. */
+  function buildInSandbox(
+    task: Omit<PacketTaskInput, 'forms'>,
+    checked: Awaited<ReturnType<typeof checkAll>>,
+  ) {
+    const keys = checked.map((c) => c.edition.key);
+    const lend = (i: number, files: Array<TemplateFile | undefined>): Promise<Uint8Array> => {
+      if (i === keys.length)
+        return deps.sandbox.run(
+          {
+            type: 'packet',
+            input: {
+              ...task,
+              forms: checked.map((c, k) => ({
+                form: c.code,
+                template: files[k],
+                edition: c.edition.edition,
+                source: c.edition.source === 'firm-upload' ? ('firm-upload' as const) : ('official' as const),
+                filled: c.filled,
+              })),
+            },
+          },
+          { timeoutMs: PACKET_TIME_MS },
+        );
+      const key = keys[i];
+      return key
+        ? withTemplateFile(key, (file) => lend(i + 1, [...files, file]))
+        : lend(i + 1, [...files, undefined]);
+    };
+    return lend(0, []);
   }
 
   const checkOf = (c: Awaited<ReturnType<typeof checkAll>>[number]): FormCheck => ({
@@ -383,9 +439,7 @@ export function createFormsService(deps: FormsDeps) {
       ]);
       const me = users.find((u) => u.id === actor.id);
       const beneficiary = matter.parties.beneficiary;
-      // Parsed once per process and kept: the first packet of a form pays for it.
-      const parsed = await Promise.all(checked.map((c) => c.edition.template?.()));
-      const bytes = await buildPacket({
+      const task: Omit<PacketTaskInput, 'forms'> = {
         firm: {
           name: firm?.name ?? '',
           addressLines: [
@@ -411,13 +465,6 @@ export function createFormsService(deps: FormsDeps) {
         asOf: today,
         draft: input.draft,
         filing: input.filing,
-        forms: parsed.map((template, i): PlacedForm => ({
-          map: mapOf(checked[i].code),
-          template,
-          edition: checked[i].edition.edition,
-          source: checked[i].edition.source === 'firm-upload' ? 'firm-upload' : 'official',
-          filled: checked[i].filled,
-        })),
         fees: feesFor(codes, {
           filing: input.filing,
           asOf: today,
@@ -434,7 +481,8 @@ export function createFormsService(deps: FormsDeps) {
             type: d.type ? DOCUMENT_TYPES[d.type] : 'Not yet analyzed',
             uploadedOn: d.createdAt.slice(0, 10),
           })),
-      });
+      };
+      const bytes = await buildInSandbox(task, checked);
       const filename = `Forms packet ${matter.case.caseNumber} ${today}${input.draft ? ' DRAFT' : ''}.pdf`;
       const document = await deps.documents.storeGenerated(actor, input.caseId, {
         name: filename,
@@ -510,25 +558,28 @@ export function createFormsService(deps: FormsDeps) {
       if (!file || file.size === 0) throw refuse(EDITION_REFUSALS.noFile);
       if (file.tooLarge) throw refuse(EDITION_REFUSALS.tooLarge, 'too-large');
       if ((await sniffKind(file.path)) !== 'pdf') throw refuse(EDITION_REFUSALS.notPdf, 'unsupported');
-      const footer = editionIn((await deps.readPdfText(file.path)).text, code);
+      const { text } = await deps.sandbox
+        .run({ type: 'extract', file: { path: file.path, kind: 'pdf' } }, { timeoutMs: READ_TIME_MS })
+        .catch((error: unknown) => {
+          throw refuse(unreadableBecause(error));
+        });
+      const footer = editionIn(text, code);
       if (!footer) throw refuse(EDITION_REFUSALS.notThisForm(code));
       const editionDate = fields.editionDate ?? footer;
-      const bytes = await fs.promises.readFile(file.path);
-      let names: string[];
-      try {
-        names = (await openOfficial(bytes))
-          .getForm()
-          .getFields()
-          .map((f) => f.getName());
-      } catch {
-        throw refuse(EDITION_REFUSALS.unreadable);
-      }
-      if (names.length === 0) throw refuse(EDITION_REFUSALS.notFillable);
-      const { lacking, renamed } = compareNames(mappedNames(mapOf(code)), names);
       const id = crypto.randomUUID();
       const fileName = path.basename(file.filename).slice(0, 200) || `${code}.pdf`;
-      const key = await storage.write(firmId, id, bytes);
+      const key = await storage.write(firmId, id, await fs.promises.readFile(file.path));
       try {
+        // Its fields are read in the sandbox, which keeps it parsed for the packets to come.
+        const names = await factsOf(`upload:${key}`).then(
+          (f) => [...f.fields.keys()],
+          (error: unknown) => {
+            throw refuse(unreadableBecause(error));
+          },
+        );
+        if (names.length === 0) throw refuse(EDITION_REFUSALS.notFillable);
+        if (names.length > EDITION_MAX_FIELDS) throw refuse(EDITION_REFUSALS.tooManyFields(names.length));
+        const { lacking, renamed } = compareNames(mappedNames(mapOf(code)), names);
         await inTransaction(db, async (trx) => {
           await createFormsStore(trx).addEdition({
             id,
@@ -549,12 +600,12 @@ export function createFormsService(deps: FormsDeps) {
             firmId,
           });
         });
+        const record = (await this.editions(actor, code)).find((e) => e.id === id)!;
+        return { ...record, lacking, renamed };
       } catch (error) {
         await storage.remove(key);
         throw error;
       }
-      const record = (await this.editions(actor, code)).find((e) => e.id === id)!;
-      return { ...record, lacking, renamed };
     },
   };
 }

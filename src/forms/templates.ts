@@ -84,17 +84,22 @@ export async function templateOf(prepared: Uint8Array): Promise<Template> {
   return { doc, fields: describe(doc), pages: doc.getPageCount() };
 }
 
-/** Keeps each template parsed once, by a key (the file and its edition); a failed parse is tried again. */
-export function createTemplateCache(load: (key: string) => Promise<Uint8Array>) {
+/**
+ * Keeps each template parsed once, by a key (the file and its edition); a failed parse is tried again. At
+ * most `limit` are kept (the shipped forms and a few firm uploads), the least recently used let go first.
+ */
+export function createTemplateCache(load: (key: string) => Promise<Uint8Array>, limit = 16) {
   const cache = new Map<string, Promise<Template>>();
   return {
     get(key: string): Promise<Template> {
       let template = cache.get(key);
-      if (!template) {
+      if (template) cache.delete(key);
+      else {
         template = load(key).then(templateOf);
         template.catch(() => cache.delete(key));
-        cache.set(key, template);
       }
+      cache.set(key, template);
+      if (cache.size > limit) cache.delete(cache.keys().next().value!);
       return template;
     },
   };

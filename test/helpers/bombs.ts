@@ -153,3 +153,22 @@ export async function pictureBombPdf(width: number, height = width): Promise<Buf
     ),
   ]);
 }
+
+/**
+ * A one-page PDF whose footer names a USCIS form ("Form G-1145 Edition 09/26/14") and whose AcroForm holds
+ * `fields` text boxes (40,000: about 5 MB, seconds of parsing): an official edition has at most about 1,000.
+ */
+export function fieldBombPdf(footer: string, fields = 40_000): Buffer {
+  const first = 5; // objects 1-4: catalog, page tree, page, content
+  const content = `BT /F1 9 Tf 40 30 Td (${footer}) Tj ET`;
+  return pdfOf([
+    `<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [${Array.from({ length: fields }, (_, i) => `${first + i} 0 R`).join(' ')}] >> >>`,
+    '<< /Type /Pages /Count 1 /Kids [3 0 R] >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> >> >>',
+    stream('', Buffer.from(content)),
+    ...Array.from(
+      { length: fields },
+      (_, i) => `<< /FT /Tx /T (f${i}) /Type /Annot /Subtype /Widget /Rect [0 0 10 10] /P 3 0 R >>`,
+    ),
+  ]);
+}

@@ -12,7 +12,7 @@ import {
   type TestApp,
   visibleText,
 } from '../helpers/app';
-import { bigPagePdf, docxBomb, manyPagesPdf, pictureBombPdf, pngBomb } from '../helpers/bombs';
+import { bigPagePdf, docxBomb, fieldBombPdf, manyPagesPdf, pictureBombPdf, pngBomb } from '../helpers/bombs';
 import { analysed, upload } from '../helpers/documents';
 import { imageOnlyPdf, textPdf } from '../helpers/files';
 import { LETTER_PAGE } from '../helpers/papers';
@@ -120,6 +120,33 @@ describe('hostile files are read in sandbox workers, under caps, never in the we
     // Its page says why.
     const page = await uploader.agent.get(`/user/documents/${record.id}`);
     expect(visibleText(page.text)).toContain(`The analysis failed: ${bomb.reason}`);
+  });
+
+  test("a firm's uploaded form edition that is a field bomb is read in the sandbox and refused with its reason", async () => {
+    const admin = await signIn(t.app, (await secondFirm(t)).admin);
+    const started = performance.now();
+    const { result: res, ms } = await dashboardWhile(
+      admin.agent
+        .post('/api/forms/G-1145/editions')
+        .set('X-CSRF-Token', admin.token)
+        .attach('file', fieldBombPdf('Form G-1145 Edition 09/26/14'), {
+          filename: 'g-1145.pdf',
+          contentType: 'application/pdf',
+        })
+        .then((r) => r),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `form-field bomb: refused in ${seconds.toFixed(1)} s; the other firm's dashboard answered ${ms.length} times, p95 ${percentile(ms, 95).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms`,
+    );
+    expect([res.status, res.body.error]).toEqual([
+      422,
+      "This PDF has 40,000 form fields; USCIS's forms have at most a few thousand. Download the form again from uscis.gov.",
+    ]);
+    expect(Math.max(...ms)).toBeLessThan(2_000);
+    // Nothing was kept: the firm still files the form it had.
+    const editions = await admin.agent.get('/api/forms/G-1145/editions');
+    expect([editions.status, editions.body]).toEqual([200, []]);
   });
 
   test('an evidence package places no picture over the cap: its exhibit says why, and the rest is built', async () => {

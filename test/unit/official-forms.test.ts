@@ -330,3 +330,30 @@ test('a filled official page renders as the official layout (pdftoppm)', async (
   expect(text).toMatch(/Form I-130\s+Edition 04\/01\/24/);
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+test('free-text answers the form asks in Additional Information go there, under the item they explain', async () => {
+  const n400 = FORM_MAPS.get('N-400')!;
+  const explained: Matter = {
+    ...matter,
+    parties: {
+      beneficiary: {
+        ...beneficiary,
+        children: [],
+        formFacts: {
+          ...beneficiary.formFacts,
+          'n400-p9-1': 'yes',
+          'n400-p9-1-explain': 'Checked the wrong box on a 2019 form.',
+        },
+      },
+    },
+  };
+  const template = templates.get('N-400')!;
+  const filled = fillForm(n400, explained, template.fields, () => undefined);
+  expect(filled.overflow).toContainEqual(
+    expect.objectContaining({
+      part: 'Part 9',
+      item: '1',
+      lines: ['Explanation: Checked the wrong box on a 2019 form.'],
+    }),
+  );
+});

@@ -2,6 +2,7 @@
 import type { FileKind } from '../../shared/documents';
 import type { ExtractedText } from '../analysis/text';
 import type { EvidencePackageInput } from '../evidence';
+import type { PacketTaskInput, TemplateFacts, TemplateFile } from '../../forms/packet-task';
 
 /** An exhibit as the worker gets it: its file's path, which the worker reads itself. */
 export type ExhibitFile = { title: string; kind: FileKind; path: string; text?: string | null };
@@ -11,13 +12,19 @@ export type Task =
   | { type: 'extract'; file: { path: string; kind: FileKind } }
   | { type: 'evidence'; input: EvidenceFilesInput }
   /** A logo's SVG text, sanitized: the safe SVG, or null when nothing safe is left or it is no SVG. */
-  | { type: 'svg'; text: string };
+  | { type: 'svg'; text: string }
+  /** An official form's fields and pages (a shipped PDF, or a firm's upload), kept parsed by its key. */
+  | { type: 'form-fields'; template: TemplateFile }
+  /** A forms packet, built from the official PDFs it names (kept parsed by their keys). */
+  | { type: 'packet'; input: PacketTaskInput };
 
 export type ResultOf<T extends Task> = T extends { type: 'extract' }
   ? ExtractedText
   : T extends { type: 'svg' }
     ? string | null
-    : Uint8Array;
+    : T extends { type: 'form-fields' }
+      ? TemplateFacts
+      : Uint8Array;
 
 export type Request = { id: number; task: Task };
 

@@ -9,6 +9,7 @@ import { sanitizeSvg } from '../../branding/svg';
 import { createOcr } from '../analysis/ocr';
 import { extractText } from '../analysis/text';
 import { buildEvidencePackage } from '../evidence';
+import { buildPacketTask, templateFacts } from '../../forms/packet-task';
 import type { Reply, Request, Task } from './protocol';
 
 const ocr = createOcr();
@@ -25,6 +26,10 @@ async function perform(task: Task): Promise<unknown> {
     }
     case 'svg':
       return (await sanitizeSvg(Buffer.from(task.text))) ?? null;
+    case 'form-fields':
+      return templateFacts(task.template);
+    case 'packet':
+      return buildPacketTask(task.input);
   }
 }
 

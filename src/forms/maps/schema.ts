@@ -128,6 +128,22 @@ export const formMapSchema = z
           .strict(),
       )
       .default([]),
+    /**
+     * Free-text answers the form asks for in its Additional Information part (an explanation of a "Yes",
+     * other dates of birth): each written there under the part and item it explains.
+     */
+    notes: z
+      .array(
+        z
+          .object({
+            source: z.string().regex(/^[a-z-]+\.formFacts\.[a-z0-9-]+$/),
+            part: z.string(),
+            item: z.string(),
+            label: z.string(),
+          })
+          .strict(),
+      )
+      .default([]),
     /** The Additional Information part's rows, in order. */
     additional: z.array(additionalSchema).default([]),
     additionalPart: z.string().optional(),
