@@ -80,6 +80,16 @@ const choice = (options: ReadonlyArray<readonly [string, string]>): FactInput =>
 });
 const same = (values: readonly string[]) => values.map((v) => [v, v] as const);
 
+const RELATIONSHIP_WORDS: Record<(typeof SPONSORED_RELATIONSHIPS)[number], string> = {
+  spouse: 'Spouse',
+  child: 'Child (under 18)',
+  'adult-child': 'Son or daughter 18 or older',
+  parent: 'Parent',
+  sibling: 'Brother or sister',
+  'orphan-to-be-adopted': 'Orphan to be adopted in the United States',
+  other: 'Other relative',
+};
+
 /** Every fact's input on the page forms, in the order the forms ask them. */
 export const FACT_INPUTS: Record<FactName, FactInput> = {
   form: choice(FORM_CODES.map((code) => [code, `${code}: ${FORM_TYPES[code]}`] as const)),
@@ -92,7 +102,12 @@ export const FACT_INPUTS: Record<FactName, FactInput> = {
   spouseCitizenSince: { kind: 'date' },
   daysOutsideUS: { kind: 'whole' },
   longestTripDays: { kind: 'whole' },
+  longAbsenceReturnDate: { kind: 'date' },
   noticeType: choice(same(RESPONSE_NOTICE_TYPES)),
+  decidedBy: choice([
+    ['uscis', 'USCIS'],
+    ['immigration-judge', 'An immigration judge'],
+  ]),
   noticeDate: { kind: 'date' },
   responsePeriodDays: { kind: 'whole' },
   servedByMail: { kind: 'yes-no' },
@@ -101,9 +116,11 @@ export const FACT_INPUTS: Record<FactName, FactInput> = {
   passportExpires: { kind: 'date' },
   householdSize: { kind: 'whole' },
   householdIncome: { kind: 'money' },
+  sponsorAssets: { kind: 'money' },
+  sponsorIsCitizen: { kind: 'yes-no' },
   sponsorState: choice(Object.entries(US_STATES).map(([code, name]) => [code, `${code}: ${name}`] as const)),
   activeDutySponsor: { kind: 'yes-no' },
-  sponsoredRelationship: choice(same(SPONSORED_RELATIONSHIPS)),
+  sponsoredRelationship: choice(SPONSORED_RELATIONSHIPS.map((r) => [r, RELATIONSHIP_WORDS[r]] as const)),
 };
 
 /** The facts in the order the forms ask them. */

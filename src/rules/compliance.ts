@@ -7,7 +7,7 @@ import type { DocumentType } from '../shared/documents';
 import { FACT_LABELS, type FactName, type Facts } from '../shared/facts';
 import { addDays, addMonths, addYears, daysBetween } from './calendar';
 import { EVIDENCE } from './data/evidence';
-import { n400EarliestFiling } from './deadlines';
+import { n400EarliestFiling, PASSPORT_RULE_FORMS } from './deadlines';
 import { SOURCES } from './sources';
 import { filingFeeOf, requiredIncomeOf } from './tables';
 import type { Check, CheckStatus, ComplianceFigures, RuleSource } from './types';
@@ -93,15 +93,15 @@ function n400ContinuousResidence(facts: Facts): Checked {
       'n400-continuous-residence',
       title,
       'fail',
-      `A trip of ${days} days (one year or more) broke continuous residence; a new period starts from the return.`,
+      `A trip of ${days} days (one year or more) broke continuous residence; a new period starts from the return (see the earliest filing date).`,
     );
   if (days > 182)
     return check(
       rule,
       'n400-continuous-residence',
       title,
-      'fail',
-      `A trip of ${days} days (more than 6 months) is presumed to break continuous residence unless the client can show otherwise (8 CFR 316.5(c)(1)(i)).`,
+      'warn',
+      `A trip of ${days} days (more than 6 months) is presumed to break continuous residence, a presumption the client may rebut with evidence of ties kept here: a job not given up, a home kept, taxes filed as a resident (8 CFR 316.5(c)(1)(i)).`,
     );
   return check(
     rule,
@@ -181,6 +181,14 @@ function i864Income(facts: Facts, asOf: string): Checked {
     'sponsorState',
   ]);
   if (gap) return gap;
+  if (facts.householdSize! < 2)
+    return check(
+      placeholder,
+      'i864-income',
+      title,
+      'unknown',
+      'Not checked: a household of 1 cannot be right (it counts at least the sponsor and the sponsored immigrant, 8 CFR 213a.1). Correct the household size.',
+    );
   const needed = requiredIncomeOf(
     {
       householdSize: facts.householdSize!,
@@ -192,23 +200,75 @@ function i864Income(facts: Facts, asOf: string): Checked {
   );
   if (!needed)
     return check(placeholder, 'i864-income', title, 'unknown', 'No poverty guidelines held for that date.');
-  const ok = facts.householdIncome! >= needed.requiredIncome;
-  const newer = needed.newerTableMayExist
-    ? ` The newest table held here is ${needed.guidelineYear}'s: check Form I-864P for a newer one.`
-    : '';
-  const checked = check(
-    needed.rule,
-    'i864-income',
-    title,
-    ok ? 'pass' : 'fail',
-    `${dollars(facts.householdIncome!)} against ${dollars(needed.requiredIncome)} needed (${needed.percent}% of the ${needed.guidelineYear} guideline for a household of ${facts.householdSize}${facts.sponsorState === 'AK' ? ' in Alaska' : facts.sponsorState === 'HI' ? ' in Hawaii' : ''}).${ok ? '' : ' A joint sponsor or assets may make up the difference.'}${newer}`,
-  );
-  checked.figures = {
+  const region = facts.sponsorState === 'AK' ? ' in Alaska' : facts.sponsorState === 'HI' ? ' in Hawaii' : '';
+  const line = `${dollars(needed.requiredIncome)} needed (${needed.percent}% of the ${needed.guidelineYear} guideline for a household of ${facts.householdSize}${region})`;
+  const figures = {
     requiredIncome: needed.requiredIncome,
     povertyGuidelineYear: needed.guidelineYear,
     povertyGuidelinePercent: needed.percent,
   };
+  if (needed.newerTableDue) {
+    const checked = check(
+      needed.rule,
+      'i864-income',
+      title,
+      'unknown',
+      `Not checked: the ${needed.guidelineYear + 1} poverty guidelines were due on Form I-864P from ${formatDate(needed.newerTableDue)}, and the newest table loaded here is ${needed.guidelineYear}'s (${line}). Platform staff load the new table with its citation; until then compare with the current Form I-864P.`,
+    );
+    checked.figures = figures;
+    return checked;
+  }
+  const income = facts.householdIncome!;
+  if (income >= needed.requiredIncome) {
+    const checked = check(
+      needed.rule,
+      'i864-income',
+      title,
+      'pass',
+      `${dollars(income)} total income against ${line}.`,
+    );
+    checked.figures = figures;
+    return checked;
+  }
+  const assets = assetAlternative(facts, needed.requiredIncome - income);
+  const checked = check(
+    needed.rule,
+    'i864-income',
+    title,
+    assets.enough ? 'pass' : 'fail',
+    `${dollars(income)} total income against ${line}. ${assets.words}`,
+  );
+  checked.figures = figures;
   return checked;
+}
+
+/**
+ * The asset alternative (8 CFR 213a.2(c)(2)(iii)(B)): assets worth 5 times the income shortfall; 3 times when
+ * a citizen sponsors a spouse or a son or daughter 18 or older; once for an orphan to be adopted in the
+ * United States.
+ */
+function assetAlternative(facts: Facts, shortfall: number): { enough: boolean; words: string } {
+  const times =
+    facts.sponsoredRelationship === 'orphan-to-be-adopted'
+      ? 1
+      : facts.sponsorIsCitizen &&
+          (facts.sponsoredRelationship === 'spouse' || facts.sponsoredRelationship === 'adult-child')
+        ? 3
+        : 5;
+  const needed = shortfall * times;
+  const rule = `assets worth ${times} times the ${dollars(shortfall)} shortfall, ${dollars(needed)} (8 CFR 213a.2(c)(2)(iii)(B))`;
+  if (facts.sponsorAssets === undefined)
+    return {
+      enough: false,
+      words: `Short by ${dollars(shortfall)}: ${rule} would make it up (enter “${FACT_LABELS.sponsorAssets}”), or a joint sponsor.`,
+    };
+  const enough = facts.sponsorAssets >= needed;
+  return {
+    enough,
+    words: enough
+      ? `Short by ${dollars(shortfall)}, made up by assets of ${dollars(facts.sponsorAssets)}: ${rule}.`
+      : `Short by ${dollars(shortfall)}; assets of ${dollars(facts.sponsorAssets)} fall below ${rule}. A joint sponsor may make up the difference.`,
+  };
 }
 
 function i751Window(facts: Facts, asOf: string): Checked {
@@ -265,9 +325,13 @@ function eadRenewal(facts: Facts, asOf: string): Checked {
   );
 }
 
+/**
+ * The six-month rule concerns travel and a nonimmigrant admission (8 CFR 214.1(a)(3)(i)): a warning for
+ * those forms, never a bar to filing, and never asked on an asylum matter.
+ */
 function passportValidity(facts: Facts, asOf: string): Checked {
   const rule = SOURCES.passportValidity;
-  const title = 'Passport valid at least six months beyond filing';
+  const title = 'Passport valid six months beyond travel or admission';
   const gap = unknown(rule, 'passport-validity', title, facts, ['passportExpires']);
   if (gap) return gap;
   const from = [filedOn(facts, asOf), facts.caseDueDate].filter(Boolean).sort().at(-1)!;
@@ -279,8 +343,8 @@ function passportValidity(facts: Facts, asOf: string): Checked {
     rule,
     'passport-validity',
     title,
-    ok ? 'pass' : 'fail',
-    `The passport expires ${formatDate(facts.passportExpires!)}; six months beyond ${which} (${formatDate(from)}) is ${formatDate(needed)}.${ok ? '' : ' Renew it first.'}`,
+    ok ? 'pass' : 'warn',
+    `The passport expires ${formatDate(facts.passportExpires!)}; six months beyond ${which} (${formatDate(from)}) is ${formatDate(needed)}.${ok ? '' : ' Travel or an admission after then needs a renewed passport; the filing itself does not.'}`,
   );
 }
 
@@ -362,8 +426,7 @@ export function runChecks(facts: Facts, asOf: string, documentTypes?: DocumentTy
   if (facts.form === 'I-864') checks.push(i864HouseholdSize(facts), i864Income(facts, asOf));
   if (facts.form === 'I-751') checks.push(i751Window(facts, asOf));
   if (facts.form === 'I-765') checks.push(eadRenewal(facts, asOf));
-  const passportForms = ['I-485', 'I-765', 'I-131', 'I-129F', 'I-589', 'I-90'];
-  if (passportForms.includes(facts.form) || facts.passportExpires) checks.push(passportValidity(facts, asOf));
+  if (PASSPORT_RULE_FORMS.includes(facts.form)) checks.push(passportValidity(facts, asOf));
   checks.push(filingFee(facts, asOf), evidenceChecklist(facts, documentTypes));
   return checks.filter((c): c is Checked => c !== undefined);
 }

@@ -1,23 +1,44 @@
 /**
- * Deadline Tracker: the dates a case must meet or may act from, each from its rule. Dates are never moved
- * off weekends or holidays: none of these rules says to.
+ * Deadline Tracker: the dates a case must meet or may act from, each from its rule. A period for taking an
+ * action whose last day is a Saturday, Sunday or legal holiday runs to the next business day (8 CFR 1.2);
+ * the dates a case may act from, and the days a document expires, are never moved.
  */
 import { formatDate } from '../shared/dates';
-import { FACT_LABELS, type FactName, type Facts } from '../shared/facts';
+import {
+  FACT_LABELS,
+  type FactName,
+  type Facts,
+  MAIL_DAYS,
+  RESPONSE_LIMITS,
+  responsePeriodRefusal,
+} from '../shared/facts';
 import { addDays, addMonths, addYears } from './calendar';
+import { rollOver } from './holidays';
 import { SOURCES } from './sources';
 import type { Deadline, MissingDeadline, RuleSource } from './types';
 
-type Found = { deadline: Deadline; rule: RuleSource } | { missing: MissingDeadline };
+type Found = { deadline: Deadline; rule: RuleSource; rolled?: true } | { missing: MissingDeadline };
+type Fields = Pick<Deadline, 'id' | 'title' | 'date' | 'explanation' | 'kind'> &
+  Pick<Deadline, 'filing' | 'receivedBy'>;
 
-const MAIL_DAYS = 3;
-
-function deadline(
-  rule: RuleSource,
-  fields: Pick<Deadline, 'id' | 'title' | 'date' | 'explanation' | 'kind'>,
-): Found {
+function deadline(rule: RuleSource, fields: Fields): Found {
   const { ruleId, citation, sourceUrl, effectiveFrom } = rule;
   return { deadline: { ...fields, ruleId, citation, sourceUrl, effectiveFrom }, rule };
+}
+
+/** A period's last day, rolled off a weekend or legal holiday; the explanation says when it moved. */
+function periodEnds(rule: RuleSource, fields: Fields): Found {
+  const rolled = rollOver(fields.date);
+  const found = deadline(rule, {
+    ...fields,
+    date: rolled.date,
+    explanation: `${fields.explanation}${rolled.words}`,
+  }) as Extract<Found, { deadline: Deadline }>;
+  if (rolled.unadjustedDate) {
+    found.deadline.unadjustedDate = rolled.unadjustedDate;
+    found.rolled = true;
+  }
+  return found;
 }
 
 const missing = (rule: RuleSource, id: string, title: string, facts: FactName[]): Found => ({
@@ -33,27 +54,48 @@ function mailDays(facts: Facts): { days: number; words: string } {
   return { days: 0, words: ` (no mail days added: “${FACT_LABELS.servedByMail}” not given)` };
 }
 
-/** The N-400's earliest filing date: 90 days before the 5-year (or 3-year) anniversary of residence. */
+/**
+ * The N-400's earliest filing date: 90 days before the 5-year (or 3-year) anniversary of residence. An
+ * absence of one year or more breaks continuous residence: then not before 4 years and 1 day after the
+ * return (2 years and 1 day on the 3-year path; 8 CFR 316.5(c)(1)(ii)).
+ */
 export function n400EarliestFiling(facts: Facts): Found {
   const rule = SOURCES.n400EarliestFiling;
   const title = 'Earliest N-400 filing date';
-  if (!facts.permanentResidentSince)
-    return missing(rule, 'n400-earliest-filing', title, ['permanentResidentSince']);
+  const longAbsence = (facts.longestTripDays ?? 0) >= 365;
+  const lacking = absent(facts, [
+    'permanentResidentSince',
+    ...(longAbsence ? (['longAbsenceReturnDate'] as const) : []),
+  ]);
+  if (lacking.length) return missing(rule, 'n400-earliest-filing', title, lacking);
   const years = facts.naturalizationPath === '3-year-marriage' ? 3 : 5;
-  const anniversary = addYears(facts.permanentResidentSince, years);
+  const anniversary = addYears(facts.permanentResidentSince!, years);
   const path = facts.naturalizationPath
     ? `${years}-year path`
     : '5-year path (no path given: the general rule)';
-  return deadline(rule, {
-    id: 'n400-earliest-filing',
-    title,
-    date: addDays(anniversary, -90),
-    explanation: `Resident since ${formatDate(facts.permanentResidentSince)}, ${path}: ${years}-year anniversary ${formatDate(anniversary)} − 90 days`,
-    kind: 'opens',
-  });
+  const early = addDays(anniversary, -90);
+  const explanation = `Resident since ${formatDate(facts.permanentResidentSince!)}, ${path}: ${years}-year anniversary ${formatDate(anniversary)} − 90 days`;
+  if (longAbsence) {
+    const afterReturn = addDays(addYears(facts.longAbsenceReturnDate!, years - 1), 1);
+    if (afterReturn > early)
+      return deadline(
+        { ...rule, citation: `${rule.citation}; 8 CFR 316.5(c)(1)(ii)` },
+        {
+          id: 'n400-earliest-filing',
+          title,
+          date: afterReturn,
+          explanation: `An absence of ${facts.longestTripDays} days (a year or more) broke continuous residence: ${years - 1} years and 1 day after the return on ${formatDate(facts.longAbsenceReturnDate!)} (8 CFR 316.5(c)(1)(ii)), later than ${formatDate(early)} (${explanation.toLowerCase()})`,
+          kind: 'opens',
+        },
+      );
+  }
+  return deadline(rule, { id: 'n400-earliest-filing', title, date: early, explanation, kind: 'opens' });
 }
 
-/** A response period on a notice (RFE or NOID): the period the notice states, + 3 days when mailed. */
+/**
+ * A response period on a notice (RFE or NOID): the period the notice states, + 3 days when mailed. A period
+ * longer than the notice may give, but within 3 days of it, already counts the mail days.
+ */
 function noticeResponse(facts: Facts, type: 'RFE' | 'NOID'): Found {
   const rule = type === 'RFE' ? SOURCES.rfeResponse : SOURCES.noidResponse;
   const id = type === 'RFE' ? 'rfe-response' : 'noid-response';
@@ -63,28 +105,127 @@ function noticeResponse(facts: Facts, type: 'RFE' | 'NOID'): Found {
       : 'Response to the Notice of Intent to Deny due';
   const lacking = absent(facts, ['noticeDate', 'responsePeriodDays']);
   if (lacking.length) return missing(rule, id, title, lacking);
-  const mail = mailDays(facts);
-  return deadline(rule, {
+  const days = facts.responsePeriodDays!;
+  const refusal = responsePeriodRefusal(type, days);
+  if (refusal)
+    return { missing: { id, title, missing: ['responsePeriodDays'], ruleId: rule.ruleId, reason: refusal } };
+  const mail =
+    days > RESPONSE_LIMITS[type].days
+      ? {
+          days: 0,
+          words: ` (more than ${RESPONSE_LIMITS[type].days} days: the notice’s period already counts the ${MAIL_DAYS} mail days, so none are added)`,
+        }
+      : mailDays(facts);
+  return periodEnds(rule, {
     id,
     title,
-    date: addDays(facts.noticeDate!, facts.responsePeriodDays! + mail.days),
-    explanation: `Notice date ${formatDate(facts.noticeDate!)} + ${facts.responsePeriodDays} days stated on the notice${mail.words}`,
+    date: addDays(facts.noticeDate!, days + mail.days),
+    explanation: `Notice date ${formatDate(facts.noticeDate!)} + ${days} days stated on the notice${mail.words}; USCIS must receive the response by then`,
     kind: 'deadline',
+    receivedBy: true,
   });
 }
 
-/** Form I-290B after a denial: 30 days, 33 when the decision was mailed. */
+/** Where a denial goes, by the form denied and who decided: the form to file, the period, mail days. */
+type Route = {
+  rule: RuleSource;
+  title: string;
+  filing: string;
+  days: number;
+  /** 3 days are added for a decision served by mail (8 CFR 103.8(b)); never for the BIA's own periods. */
+  mail: boolean;
+  why: string;
+};
+
+/** Forms whose denial no appeal lies from, and the rule that says so. */
+const NO_APPEAL: Partial<Record<string, { citation: string; why: string }>> = {
+  'I-485': {
+    citation: '8 CFR 245.2(a)(5)(ii)',
+    why: 'No appeal lies from the denial of an I-485 (8 CFR 245.2(a)(5)(ii)); it may be renewed before an immigration judge in removal proceedings',
+  },
+  'I-751': {
+    citation: '8 CFR 216.4(d)(2)',
+    why: 'No appeal lies from the denial of an I-751 (8 CFR 216.4(d)(2)); an immigration judge may review it in removal proceedings',
+  },
+  'I-765': {
+    citation: '8 CFR 274a.13(c)',
+    why: 'No appeal lies from the denial of an I-765 (8 CFR 274a.13(c))',
+  },
+};
+
+function routeOf(facts: Facts): Route {
+  if (facts.decidedBy === 'immigration-judge')
+    return {
+      rule: SOURCES.biaAppealOfJudge,
+      title: 'Appeal to the Board of Immigration Appeals (Form EOIR-26) due',
+      filing: 'EOIR-26',
+      days: 30,
+      mail: false,
+      why: 'An immigration judge’s decision is appealed to the Board on Form EOIR-26 within 30 calendar days of the oral decision or the written decision’s mailing, no mail days added; the Board must receive it',
+    };
+  const form = facts.form;
+  if (facts.noticeType === 'revocation') {
+    const toBoard = form === 'I-130';
+    return {
+      rule: SOURCES.revocationAppeal,
+      title: `Appeal of the revocation (Form ${toBoard ? 'EOIR-29' : 'I-290B'}) due`,
+      filing: toBoard ? 'EOIR-29' : 'I-290B',
+      days: 15,
+      mail: true,
+      why: `The revocation of an approved petition is appealed within 15 days of service (8 CFR 205.2(d))${toBoard ? ', an I-130’s to the Board of Immigration Appeals on Form EOIR-29 filed with USCIS' : ' on Form I-290B'}`,
+    };
+  }
+  if (form === 'I-130')
+    return {
+      rule: SOURCES.biaAppealOfUscis,
+      title: 'Appeal to the Board of Immigration Appeals (Form EOIR-29) due',
+      filing: 'EOIR-29',
+      days: 30,
+      mail: false,
+      why: 'An I-130 denial is appealed to the Board of Immigration Appeals on Form EOIR-29, filed with USCIS within 30 calendar days of service; counted from the decision’s date with no mail days, as the form’s instructions count it',
+    };
+  if (form === 'N-400')
+    return {
+      rule: SOURCES.n336Hearing,
+      title: 'Request for a hearing on the N-400 denial (Form N-336) due',
+      filing: 'N-336',
+      days: 30,
+      mail: true,
+      why: 'A denied N-400 is reviewed at a hearing requested on Form N-336 within 30 days of service (8 CFR 336.2(a))',
+    };
+  const none = form ? NO_APPEAL[form] : undefined;
+  if (none)
+    return {
+      rule: { ...SOURCES.motionOnly, citation: `${none.citation}; ${SOURCES.motionOnly.citation}` },
+      title: 'Motion to reopen or reconsider (Form I-290B) due: no appeal lies',
+      filing: 'I-290B',
+      days: 30,
+      mail: true,
+      why: `${none.why}; a motion to reopen or reconsider on Form I-290B is due within 30 days of service`,
+    };
+  return {
+    rule: SOURCES.appeal,
+    title: 'Appeal or motion (Form I-290B) due',
+    filing: 'I-290B',
+    days: 30,
+    mail: true,
+    why: `${form ? `Form ${form}` : 'A USCIS decision'}: an appeal or motion on Form I-290B within 30 days of service; the decision says whether an appeal lies`,
+  };
+}
+
+/** After a denial or revocation: the form its route files, by the date its period ends. */
 function appeal(facts: Facts): Found {
-  const rule = SOURCES.appeal;
-  const title = 'Appeal or motion (Form I-290B) due';
-  if (!facts.noticeDate) return missing(rule, 'appeal', title, ['noticeDate']);
-  const mail = mailDays(facts);
-  return deadline(rule, {
+  const route = routeOf(facts);
+  if (!facts.noticeDate) return missing(route.rule, 'appeal', route.title, ['noticeDate']);
+  const mail = route.mail ? mailDays(facts) : { days: 0, words: '' };
+  return periodEnds(route.rule, {
     id: 'appeal',
-    title,
-    date: addDays(facts.noticeDate, 30 + mail.days),
-    explanation: `Decision dated ${formatDate(facts.noticeDate)} + 30 days${mail.words}`,
+    title: route.title,
+    date: addDays(facts.noticeDate, route.days + mail.days),
+    explanation: `Decision dated ${formatDate(facts.noticeDate)} + ${route.days} days${mail.words}. ${route.why}`,
     kind: 'deadline',
+    filing: route.filing,
+    receivedBy: true,
   });
 }
 
@@ -130,24 +271,37 @@ function eadRenewal(facts: Facts): Found[] {
   ];
 }
 
+/**
+ * Forms whose travel or nonimmigrant admission the six-month passport rule concerns (8 CFR 214.1(a)(3)(i)):
+ * a travel document, and a fiancé(e) admitted as a K-1 nonimmigrant. It never bars another filing.
+ */
+export const PASSPORT_RULE_FORMS: readonly string[] = ['I-131', 'I-129F'];
+
+/**
+ * The passport's dates. On an asylum matter none: renewing a passport of the country one fears can harm
+ * the claim, so the product never prompts it. Elsewhere its expiry, and for travel or a nonimmigrant
+ * admission the day it has less than six months left.
+ */
 function passport(facts: Facts): Found[] {
-  if (!facts.passportExpires) return [];
+  if (!facts.passportExpires || facts.form === 'I-589') return [];
   const rule = SOURCES.passportValidity;
+  const expiry = deadline(rule, {
+    id: 'passport-expiry',
+    title: 'Passport expires',
+    date: facts.passportExpires,
+    explanation: 'The expiry date of the passport',
+    kind: 'expires',
+  });
+  if (!facts.form || !PASSPORT_RULE_FORMS.includes(facts.form)) return [expiry];
   return [
     deadline(rule, {
       id: 'passport-six-months',
-      title: 'Passport has less than six months left',
+      title: 'Passport has less than six months left for travel or admission',
       date: addMonths(facts.passportExpires, -6),
-      explanation: `Passport expires ${formatDate(facts.passportExpires)} − 6 months: renew before filing or travel`,
+      explanation: `Passport expires ${formatDate(facts.passportExpires)} − 6 months: travel or a nonimmigrant admission after this day needs a renewed passport`,
       kind: 'deadline',
     }),
-    deadline(rule, {
-      id: 'passport-expiry',
-      title: 'Passport expires',
-      date: facts.passportExpires,
-      explanation: 'The expiry date of the passport',
-      kind: 'expires',
-    }),
+    expiry,
   ];
 }
 
@@ -157,7 +311,7 @@ export function findDeadlines(facts: Facts): Found[] {
   if (facts.permanentResidentSince || facts.form === 'N-400') found.push(n400EarliestFiling(facts));
   if (facts.noticeType === 'RFE' || facts.noticeType === 'NOID')
     found.push(noticeResponse(facts, facts.noticeType));
-  if (facts.noticeType === 'denial') found.push(appeal(facts));
+  if (facts.noticeType === 'denial' || facts.noticeType === 'revocation') found.push(appeal(facts));
   found.push(...i751Window(facts), ...eadRenewal(facts), ...passport(facts));
   return found;
 }

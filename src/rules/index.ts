@@ -31,7 +31,9 @@ export function deadlinesOf(facts: Facts, asOf: string): DeadlinesAnswer {
     asOf,
     deadlines,
     unknown: found.flatMap((f) => ('missing' in f ? [f.missing] : [])),
-    rules: distinct(found.flatMap((f) => ('rule' in f ? [f.rule] : []))),
+    rules: distinct(
+      found.flatMap((f) => ('rule' in f ? (f.rolled ? [f.rule, SOURCES.periodRollOver] : [f.rule]) : [])),
+    ),
   };
 }
 

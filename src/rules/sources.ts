@@ -9,6 +9,8 @@ import type { RuleSource } from './types';
 const ECFR = (section: string) => `https://www.ecfr.gov/current/title-8/section-${section}`;
 /** The Immigration Act of 1990's naturalization provisions took effect October 1, 1991. */
 const IMMACT90_NATURALIZATION = '1991-10-01';
+/** The Justice Department's copy of its immigration rules as chapter V of 8 CFR (68 FR 9824). */
+const EOIR_CHAPTER_V = '2003-02-28';
 /** USCIS's reorganized Title 8 (76 FR 53764), which holds 8 CFR 103.2, 103.3, 103.5 and 103.8 as cited. */
 const TITLE_8_REORGANIZED = '2011-11-28';
 
@@ -50,16 +52,24 @@ export const SOURCES = {
     sourceUrl: ECFR('319.1'),
     effectiveFrom: IMMACT90_NATURALIZATION,
   }),
+  periodRollOver: source({
+    ruleId: 'period-roll-over',
+    title: 'A period ending on a Saturday, Sunday or legal holiday runs to the next business day',
+    citation: '8 CFR 1.2 ("Day"); 5 U.S.C. 6103; USCIS Policy Manual, Vol. 1, Part B, Ch. 6',
+    sourceUrl: ECFR('1.2'),
+    // The Policy Manual's update for paper filings and responses received on or after March 29, 2023.
+    effectiveFrom: '2023-03-29',
+  }),
   rfeResponse: source({
     ruleId: 'rfe-response',
-    title: 'Response to a Request for Evidence',
+    title: 'Response to a Request for Evidence: at most 12 weeks, received by USCIS',
     citation: '8 CFR 103.2(b)(8)(iv); 8 CFR 103.8(b)',
     sourceUrl: ECFR('103.2'),
     effectiveFrom: TITLE_8_REORGANIZED,
   }),
   noidResponse: source({
     ruleId: 'noid-response',
-    title: 'Response to a Notice of Intent to Deny',
+    title: 'Response to a Notice of Intent to Deny: at most 30 days, received by USCIS',
     citation: '8 CFR 103.2(b)(8)(iv); 8 CFR 103.8(b)',
     sourceUrl: ECFR('103.2'),
     effectiveFrom: TITLE_8_REORGANIZED,
@@ -69,6 +79,41 @@ export const SOURCES = {
     title: 'Appeal or motion on Form I-290B after a denial',
     citation: '8 CFR 103.3(a)(2)(i); 8 CFR 103.5(a)(1)(i); 8 CFR 103.8(b)',
     sourceUrl: ECFR('103.3'),
+    effectiveFrom: TITLE_8_REORGANIZED,
+  }),
+  motionOnly: source({
+    ruleId: 'motion-only',
+    title: 'No appeal lies: a motion to reopen or reconsider on Form I-290B',
+    citation: '8 CFR 103.5(a)(1)(i); 8 CFR 103.8(b)',
+    sourceUrl: ECFR('103.5'),
+    effectiveFrom: TITLE_8_REORGANIZED,
+  }),
+  biaAppealOfUscis: source({
+    ruleId: 'bia-appeal-dhs',
+    title: 'Appeal of a USCIS decision to the Board of Immigration Appeals (Form EOIR-29)',
+    citation: '8 CFR 1003.3(a)(2); 8 CFR 1003.1(b)(5); Form EOIR-29 instructions',
+    sourceUrl: ECFR('1003.3'),
+    effectiveFrom: EOIR_CHAPTER_V,
+  }),
+  biaAppealOfJudge: source({
+    ruleId: 'bia-appeal-ij',
+    title: 'Appeal of an immigration judge’s decision to the Board of Immigration Appeals (Form EOIR-26)',
+    citation: '8 CFR 1003.38(b), (c); 8 CFR 1003.3(a)(1)',
+    sourceUrl: ECFR('1003.38'),
+    effectiveFrom: EOIR_CHAPTER_V,
+  }),
+  n336Hearing: source({
+    ruleId: 'n336-hearing',
+    title: 'Request for a hearing on a denied N-400 (Form N-336)',
+    citation: 'INA 336(a); 8 CFR 336.2(a); 8 CFR 103.8(b)',
+    sourceUrl: ECFR('336.2'),
+    effectiveFrom: IMMACT90_NATURALIZATION,
+  }),
+  revocationAppeal: source({
+    ruleId: 'revocation-appeal',
+    title: 'Appeal of the revocation of an approved petition: 15 days',
+    citation: '8 CFR 205.2(d); 8 CFR 103.8(b)',
+    sourceUrl: ECFR('205.2'),
     effectiveFrom: TITLE_8_REORGANIZED,
   }),
   i751Window: source({
@@ -89,7 +134,7 @@ export const SOURCES = {
   }),
   passportValidity: source({
     ruleId: 'passport-validity-6-months',
-    title: 'Passport valid at least six months beyond the filing (or the case’s due date)',
+    title: 'Passport valid six months beyond travel or a nonimmigrant admission',
     citation: 'INA § 212(a)(7)(B)(i)(I); 8 CFR 214.1(a)(3)(i)',
     sourceUrl: ECFR('214.1'),
     effectiveFrom: '1991-06-01',

@@ -67,8 +67,14 @@ export type RequiredIncome = {
   requiredIncome: number;
   percent: 100 | 125;
   guidelineYear: number;
-  /** The newest table held here is older than the as-of date's year: a newer I-864P may be in force. */
-  newerTableMayExist: boolean;
+  /**
+   * The day the next year's table was due (March 1 of the year after the newest held: USCIS applies each
+   * year's guidelines from its I-864P edition, March 1 in 2023–2025) when the as-of date is past it and no
+   * newer table is loaded; else undefined.
+   */
+  newerTableDue?: string;
+  /** The guideline itself (100 %), whole dollars, for the asset alternative. */
+  guideline: number;
   rule: RuleSource;
 };
 
@@ -77,6 +83,12 @@ export type RequiredIncome = {
  * sponsor on active duty in the US Armed Forces petitioning for a spouse or child (INA 213A(f)(3)). In whole
  * dollars as Form I-864P prints them: the fraction of a dollar is dropped.
  */
+function nextTableDue(version: (typeof GUIDELINES)[number], asOf: string): string | undefined {
+  if (version.rule.effectiveTo) return undefined;
+  const due = `${version.edition.year + 1}-03-01`;
+  return asOf >= due ? due : undefined;
+}
+
 export function requiredIncomeOf(
   input: {
     householdSize: number;
@@ -99,7 +111,8 @@ export function requiredIncomeOf(
     requiredIncome: Math.floor((guideline * percent) / 100),
     percent,
     guidelineYear: version.edition.year,
-    newerTableMayExist: !version.rule.effectiveTo && Number(asOf.slice(0, 4)) > version.edition.year,
+    newerTableDue: nextTableDue(version, asOf),
+    guideline,
     rule: version.rule,
   };
 }

@@ -30,10 +30,16 @@ export type Deadline = {
   /** "n400-earliest-filing", "rfe-response", "noid-response", "appeal", "i751-window-opens", … */
   id: string;
   title: string;
-  /** ISO date. */
+  /** ISO date: for a period, its last day after the roll-over off a weekend or legal holiday (8 CFR 1.2). */
   date: string;
+  /** The period's last day before that roll-over, when it moved. */
+  unadjustedDate?: string;
   /** How the date was reached, in words ("Notice date 11/02/2026 + 84 days + 3 days by mail"). */
   explanation: string;
+  /** The form that is filed by the date: "I-290B", "EOIR-29", "N-336", "EOIR-26". */
+  filing?: string;
+  /** The filing or response must be received by the date, not merely sent. */
+  receivedBy?: true;
   /** "deadline": must act by; "opens": may act from; "expires": a document or status ends. */
   kind: 'deadline' | 'opens' | 'expires';
   ruleId: string;
@@ -42,7 +48,8 @@ export type Deadline = {
   effectiveFrom: string;
 };
 
-export type CheckStatus = 'pass' | 'fail' | 'unknown';
+/** `warn`: a rebuttable presumption or a risk the attorney weighs; never a bar to filing. */
+export type CheckStatus = 'pass' | 'warn' | 'fail' | 'unknown';
 
 export type Check = {
   /** "n400-age", "i864-income", "filing-fee", "evidence-checklist", … */
@@ -73,8 +80,17 @@ export type ComplianceFigures = {
   feeScheduleDate?: string;
 };
 
-/** A deadline the facts do not yet give: which facts it still needs. */
-export type MissingDeadline = { id: string; title: string; missing: FactName[]; ruleId: string };
+/**
+ * A deadline the facts do not yet give: which facts it still needs, or why the facts given cannot be right
+ * (`reason`, as for an RFE period longer than any RFE gives).
+ */
+export type MissingDeadline = {
+  id: string;
+  title: string;
+  missing: FactName[];
+  ruleId: string;
+  reason?: string;
+};
 
 export type DeadlinesAnswer = {
   asOf: string;

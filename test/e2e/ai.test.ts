@@ -101,17 +101,24 @@ describe('AI Tools in the browser', () => {
       await clickAndWait(page, await control(page, 'Enter facts', '#rules-facts'));
       expect(pathOf(page)).toBe(`/user/ai/cases/${kase.id}/facts`);
       await fill(page, 'Sponsor household size', '3', 'main form');
-      await fill(page, 'Sponsor household income ($ a year)', '48,500', 'main form');
+      await fill(
+        page,
+        'Sponsor household total income ($ a year, not adjusted gross income)',
+        '48,500',
+        'main form',
+      );
       await clickAndWait(page, await control(page, 'Save the facts', 'main form'));
       expect(pathOf(page)).toBe(`/user/cases/${kase.id}#rules-facts`);
       expect(await textOf(page, 'main')).toContain(`The facts of case ${kase.caseNumber} were saved.`);
       const section = await textOf(page, '#rules-facts');
-      expect(section).toMatch(/Sponsor household income \(\$ a year\) \$48,500 Entered by Jordan Rivera on/);
+      expect(section).toMatch(
+        /Sponsor household total income \(\$ a year, not adjusted gross income\) \$48,500 Entered by Jordan Rivera on/,
+      );
       await screenshot(page, 'ai-case-page');
 
       await clickAndWait(page, await control(page, 'Compliance', '#rules-facts'));
       expect(await textOf(page, 'main h1')).toBe('Compliance Checker');
-      expect(await textOf(page, '#answer')).toMatch(/\d+ passed · \d+ failed · \d+ unknown/);
+      expect(await textOf(page, '#answer')).toMatch(/\d+ passed · \d+ failed · \d+ warnings · \d+ unknown/);
       await screenshot(page, `ai-compliance-${javaScript ? 'js' : 'no-js'}`);
     }, 60_000);
   }

@@ -182,14 +182,19 @@ describe.each(BACKENDS)('the AI tools API on %s', (backend) => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['asOf', 'checks', 'figures', 'rules']);
     for (const check of res.body.checks) {
-      expect(['pass', 'fail', 'unknown']).toContain(check.status);
+      expect(['pass', 'warn', 'fail', 'unknown']).toContain(check.status);
       expect(check).toMatchObject({
         id: expect.any(String),
         ruleId: expect.any(String),
         citation: expect.any(String),
       });
-      if (check.status === 'unknown') expect(check.missing.length).toBeGreaterThan(0);
     }
+    // On 11/20/2026 the 2026 poverty guidelines were due (Form I-864P from 3/1/2026) and none is loaded:
+    // the income is not checked against 2025's table.
+    expect(res.body.checks.find((c: { id: string }) => c.id === 'i864-income')).toMatchObject({
+      status: 'unknown',
+      message: expect.stringContaining('the 2026 poverty guidelines were due on Form I-864P from 03/01/2026'),
+    });
     expect(Number.isInteger(res.body.figures.requiredIncome)).toBe(true);
     expect(res.body.figures.povertyGuidelineYear).toEqual(expect.any(Number));
     expect((await usesOf(firmId))[0].tool).toBe('compliance-checker');

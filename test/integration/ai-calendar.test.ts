@@ -143,9 +143,9 @@ describe.each(BACKENDS)('the deadlines calendar feed and reminder emails on %s',
       ]);
       expect(lines.at(-1)).toBe('END:VCALENDAR');
       const ours = eventsOf(lines).filter((e) => e.UID.startsWith(kase.id));
+      // An I-130 case: the passport's expiry, not the six-month travel rule.
       expect(ours.map((e) => e.UID).sort()).toEqual([
         `${kase.id}-passport-expiry@127.0.0.1`,
-        `${kase.id}-passport-six-months@127.0.0.1`,
         `${kase.id}-rfe-response@127.0.0.1`,
       ]);
       const rfe = ours.find((e) => e.UID.includes('rfe-response'))!;

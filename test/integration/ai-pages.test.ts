@@ -108,7 +108,7 @@ describe.each(BACKENDS)('the AI Tools pages, without JavaScript, on %s', (backen
     expect(page.status).toBe(200);
     const text = mainText(page.text);
     expect(text).toContain(`Deadlines of ${kase.caseNumber}, as of 11/20/2026`);
-    expect(text).toMatch(/Act by 01\/28\/2027 [\w-]+ [^]*CFR/);
+    expect(text).toMatch(/Received by 01\/28\/2027 [\w-]+ [^]*CFR/);
     expect(page.text).toMatch(/<a href="https:\/\/[^"]+" rel="noopener noreferrer external"/);
     expect(text).toContain('Notice served by mail Yes Entered by Jordan Rivera on');
     expect((await uses())[0]).toEqual({ tool: 'deadline-tracker', case_id: kase.id });
@@ -145,7 +145,7 @@ describe.each(BACKENDS)('the AI Tools pages, without JavaScript, on %s', (backen
   it('checks compliance of a case and of facts posted: passed, failed and unknown, with citations', async () => {
     const page = await attorney.agent.get(`/user/ai/compliance?case=${kase.id}`);
     expect(page.status).toBe(200);
-    expect(mainText(page.text)).toMatch(/\d+ passed · \d+ failed · \d+ unknown/);
+    expect(mainText(page.text)).toMatch(/\d+ passed · \d+ failed · \d+ warnings · \d+ unknown/);
     expect((await uses())[0]).toEqual({ tool: 'compliance-checker', case_id: kase.id });
 
     const posted = await form('/user/ai/compliance', {
@@ -181,7 +181,7 @@ describe.each(BACKENDS)('the AI Tools pages, without JavaScript, on %s', (backen
     expect(text).toContain('The facts of case');
     expect(text).toContain('Facts for the rules');
     expect(text).toMatch(/Notice date 12\/01\/2026 Entered by Jordan Rivera on \d\d\/\d\d\/\d{4}/);
-    expect(text).toContain('Sponsor household income ($ a year) $52,000');
+    expect(text).toContain('Sponsor household total income ($ a year, not adjusted gross income) $52,000');
     expect(text).toContain(`Form I-130: Petition for Alien Relative Case ${kase.caseNumber}`);
     // The passport date was not posted: it is cleared.
     expect(text).not.toContain('Passport expires');

@@ -74,11 +74,14 @@ describe('deadlines', () => {
     expect(answer.rules.map((r) => r.ruleId)).toEqual(['rfe-response']);
   });
 
-  test('a due date on a weekend is not moved (no rule here says so)', () => {
+  test('a due date on a weekend runs to the next business day (8 CFR 1.2)', () => {
     // 2026-11-28 is a Saturday.
-    expect(
-      dateOf({ noticeType: 'RFE', noticeDate: '2026-10-29', responsePeriodDays: 30 }, 'rfe-response'),
-    ).toBe('2026-11-28');
+    const answer = deadlinesOf(
+      { noticeType: 'RFE', noticeDate: '2026-10-29', responsePeriodDays: 30 },
+      TODAY,
+    );
+    expect(answer.deadlines[0]).toMatchObject({ date: '2026-11-30', unadjustedDate: '2026-11-28' });
+    expect(answer.rules.map((r) => r.ruleId)).toEqual(['rfe-response', 'period-roll-over']);
   });
 
   test('an RFE without its period is not guessed: it names the missing fact', () => {
@@ -89,18 +92,19 @@ describe('deadlines', () => {
     ]);
   });
 
-  test('NOID as stated (+3 by mail); I-290B 30 days after a denial, 33 by mail', () => {
+  test('NOID as stated (+3 by mail); I-290B 30 days after a denial, 33 by mail; each rolled off weekends', () => {
     expect(
       dateOf(
         { noticeType: 'NOID', noticeDate: '2026-11-02', responsePeriodDays: 30, servedByMail: true },
         'noid-response',
       ),
-    ).toBe('2026-12-05');
+    ).toBe('2026-12-07');
     expect(dateOf({ noticeType: 'denial', noticeDate: '2026-01-02', servedByMail: true }, 'appeal')).toBe(
       '2026-02-04',
     );
+    // 2026-02-01 is a Sunday.
     expect(dateOf({ noticeType: 'denial', noticeDate: '2026-01-02', servedByMail: false }, 'appeal')).toBe(
-      '2026-02-01',
+      '2026-02-02',
     );
   });
 
@@ -112,11 +116,12 @@ describe('deadlines', () => {
     expect(dateOf({ conditionalResidenceExpires: '2028-04-01' }, 'i751-window-opens')).toBe('2028-01-02');
   });
 
-  test('EAD renewal 180 days before expiry; passport six months before and at expiry', () => {
+  test('EAD renewal 180 days before expiry; passport at expiry, and six months before it for travel', () => {
     expect(dateOf({ eadExpires: '2027-05-01' }, 'ead-renewal-opens')).toBe('2026-11-02');
     const passport: Facts = { passportExpires: '2027-05-15' };
     expect(dateOf(passport, 'passport-expiry')).toBe('2027-05-15');
-    expect(dateOf(passport, 'passport-six-months')).toBe('2026-11-15');
+    expect(dateOf(passport, 'passport-six-months')).toBeUndefined();
+    expect(dateOf({ ...passport, form: 'I-131' }, 'passport-six-months')).toBe('2026-11-15');
   });
 
   test('deadlines come soonest first, each with its rule', () => {
@@ -184,16 +189,20 @@ describe('I-864: income against the poverty guidelines (Form I-864P)', () => {
     });
   });
 
-  test('the compliance answer gives the figures, and says when a newer table may exist', () => {
-    const answer = complianceOf(
-      { form: 'I-864', householdSize: 2, householdIncome: 26_000, sponsorState: 'NY' },
-      TODAY,
-    );
-    expect(answer.figures).toMatchObject({ requiredIncome: 26_437, povertyGuidelineYear: 2025 });
-    const income = answer.checks.find((c) => c.id === 'i864-income')!;
+  test('the compliance answer gives the figures; past the day a newer table was due, none loaded: unknown', () => {
+    const facts: Facts = { form: 'I-864', householdSize: 2, householdIncome: 26_000, sponsorState: 'NY' };
+    const before = complianceOf(facts, '2026-02-28');
+    expect(before.figures).toMatchObject({ requiredIncome: 26_437, povertyGuidelineYear: 2025 });
+    const income = before.checks.find((c) => c.id === 'i864-income')!;
     expect(income.status).toBe('fail');
-    expect(income.message).toContain('$26,000 against $26,437 needed (125% of the 2025 guideline');
-    expect(income.message).toContain('check Form I-864P for a newer one');
+    expect(income.message).toContain(
+      '$26,000 total income against $26,437 needed (125% of the 2025 guideline',
+    );
+    const after = complianceOf(facts, '2026-03-01').checks.find((c) => c.id === 'i864-income')!;
+    expect(after.status).toBe('unknown');
+    expect(after.message).toContain(
+      'Not checked: the 2026 poverty guidelines were due on Form I-864P from 03/01/2026, and the newest table loaded here is 2025',
+    );
     expect(income.citation).toContain('8 CFR 213a.2(c)(2)');
     expect(checkOf({ form: 'I-864', householdSize: 1 }, 'i864-household-size')?.status).toBe('fail');
   });
@@ -228,9 +237,10 @@ describe('compliance', () => {
 
   test('continuous residence: over 6 months is presumed broken, a year breaks it', () => {
     expect(checkOf({ ...n400, longestTripDays: 182 }, 'n400-continuous-residence')?.status).toBe('pass');
-    expect(checkOf({ ...n400, longestTripDays: 200 }, 'n400-continuous-residence')?.message).toContain(
-      'presumed',
-    );
+    expect(checkOf({ ...n400, longestTripDays: 200 }, 'n400-continuous-residence')).toMatchObject({
+      status: 'warn',
+      message: expect.stringContaining('presumed'),
+    });
     expect(checkOf({ ...n400, longestTripDays: 365 }, 'n400-continuous-residence')?.message).toContain(
       'broke',
     );
@@ -250,7 +260,7 @@ describe('compliance', () => {
     ]);
   });
 
-  test('I-751 and I-765 windows; passport six months beyond filing or the due date', () => {
+  test('I-751 and I-765 windows; for travel, passport six months beyond filing or the due date', () => {
     expect(checkOf({ form: 'I-751', conditionalResidenceExpires: '2027-03-15' }, 'i751-window')?.status).toBe(
       'fail',
     );
@@ -259,18 +269,21 @@ describe('compliance', () => {
     );
     expect(checkOf({ form: 'I-765', eadExpires: '2027-06-01' }, 'i765-renewal-window')?.status).toBe('fail');
     expect(checkOf({ form: 'I-765', eadExpires: '2027-05-01' }, 'i765-renewal-window')?.status).toBe('pass');
-    expect(checkOf({ form: 'I-485', passportExpires: '2027-05-23' }, 'passport-validity')?.status).toBe(
+    expect(checkOf({ form: 'I-131', passportExpires: '2027-05-23' }, 'passport-validity')?.status).toBe(
       'pass',
     );
-    expect(checkOf({ form: 'I-485', passportExpires: '2027-05-22' }, 'passport-validity')?.status).toBe(
-      'fail',
+    expect(checkOf({ form: 'I-131', passportExpires: '2027-05-22' }, 'passport-validity')?.status).toBe(
+      'warn',
     );
     expect(
       checkOf(
-        { form: 'I-485', passportExpires: '2027-05-23', caseDueDate: '2027-01-10' },
+        { form: 'I-131', passportExpires: '2027-05-23', caseDueDate: '2027-01-10' },
         'passport-validity',
       )?.status,
-    ).toBe('fail');
+    ).toBe('warn');
+    // Not a filing rule: an I-485, an N-400 or an asylum application is never checked against it.
+    for (const form of ['I-485', 'I-765', 'N-400', 'I-589'] as const)
+      expect(checkOf({ form, passportExpires: '2026-12-01' }, 'passport-validity')).toBeUndefined();
   });
 
   test('the evidence checklist: what the case’s analyzed documents still lack', () => {

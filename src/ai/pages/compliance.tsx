@@ -12,9 +12,10 @@ import { factsInput, loadTool, TOOL_READS, type ToolData, toolQuery } from './to
 
 type ComplianceCheckerProps = ToolData<ComplianceAnswer>;
 
-/** The three outcomes, in the order a lawyer reads them: what fails first. */
+/** The four outcomes, in the order a lawyer reads them: what fails first. */
 const GROUPS: Array<{ status: CheckStatus; title: string; tone: 'danger' | 'warning' | 'success' }> = [
   { status: 'fail', title: 'Failed', tone: 'danger' },
+  { status: 'warn', title: 'Warnings', tone: 'warning' },
   { status: 'unknown', title: 'Unknown', tone: 'warning' },
   { status: 'pass', title: 'Passed', tone: 'success' },
 ];
@@ -75,7 +76,7 @@ function Answer({ answer, title }: { answer: ComplianceAnswer; title: string }) 
     <div className="ai-answer" id="answer">
       <h3>{`${title}, as of ${formatDate(answer.asOf)}`}</h3>
       <p className="ai-check-counts">
-        {`${count('pass')} passed · ${count('fail')} failed · ${count('unknown')} unknown`}
+        {`${count('pass')} passed · ${count('fail')} failed · ${count('warn')} warnings · ${count('unknown')} unknown`}
       </p>
       {(figures.requiredIncome !== undefined || figures.filingFee !== undefined) && (
         <dl className="details ai-figures">

@@ -6,6 +6,7 @@ import { FactsUsed } from './facts-parts';
 import { page } from '../../access/page';
 import type { Deadline, DeadlinesAnswer } from '../../rules/types';
 import { formatDate } from '../../shared/dates';
+import { FACT_LABELS } from '../../shared/facts';
 import { pages } from '../../shared/paths';
 import { getCalendar, revokeCalendar, subscribeCalendar, trackDeadlines } from '../actions';
 import { CaseChooser, GivenFactsForm, RulesUsed, SourceLink, ToolHead } from './parts';
@@ -30,7 +31,7 @@ function DeadlineTrackerPage(props: DeadlineTrackerProps) {
     <section className="section ai-page">
       <ToolHead
         title="Deadline Tracker"
-        lead="Response deadlines, filing windows and expiry dates from a case’s facts and documents, each from a cited rule in force on the date asked about. Weekends and holidays do not move a date unless its rule says so."
+        lead="Response deadlines, filing windows and expiry dates from a case’s facts and documents, each from a cited rule in force on the date asked about. A response or appeal period whose last day is a Saturday, Sunday or federal legal holiday runs to the next business day (8 CFR 1.2)."
       />
       <h2 id="track-case">Track a case’s deadlines</h2>
       <CaseChooser
@@ -51,7 +52,7 @@ function DeadlineTrackerPage(props: DeadlineTrackerProps) {
       <GivenFactsForm
         id="deadlines-facts"
         title="Calculate from dates"
-        intro="Give the dates you have; a deadline whose dates are missing is left out."
+        intro="Give the dates you have; a deadline whose dates are missing says which it needs."
         action={pages.ai.deadlines}
         submit="Calculate deadlines"
         values={props.values}
@@ -83,8 +84,12 @@ function Answer({ answer, title }: { answer: DeadlinesAnswer; title: string }) {
             header: 'Date',
             cell: (d) => (
               <>
-                <span className="ai-deadline-kind">{KIND_WORDS[d.kind]}</span>{' '}
+                <span className="ai-deadline-kind">{d.receivedBy ? 'Received by' : KIND_WORDS[d.kind]}</span>{' '}
                 <strong>{formatDate(d.date)}</strong>
+                {d.unadjustedDate && (
+                  <span className="muted ai-deadline-how">{`Moved from ${formatDate(d.unadjustedDate)}`}</span>
+                )}
+                {d.filing && <span className="muted ai-deadline-how">{`File Form ${d.filing}`}</span>}
               </>
             ),
             className: 'nowrap',
@@ -98,6 +103,19 @@ function Answer({ answer, title }: { answer: DeadlinesAnswer; title: string }) {
         rowKey={(d) => d.id}
         empty="No deadline: the facts give none of the dates the rules start from."
       />
+      {answer.unknown.length > 0 && (
+        <section aria-labelledby="deadlines-unknown">
+          <h4 id="deadlines-unknown">{`Not calculated (${answer.unknown.length})`}</h4>
+          <ul className="ai-checks">
+            {answer.unknown.map((u) => (
+              <li key={u.id}>
+                <strong>{u.title}</strong>
+                {`: ${u.reason ?? `enter ${u.missing.map((name) => `“${FACT_LABELS[name]}”`).join(' and ')} to calculate it.`}`}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <RulesUsed rules={answer.rules} />
     </div>
   );
