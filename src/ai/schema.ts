@@ -71,7 +71,7 @@ export const enteredFactsInput = namingFields(enteredFactsSchema);
 
 /** How a fact is typed on a page form: a date, a whole number, dollars, yes or no, or one of some choices. */
 type FactInput =
-  | { kind: 'date' | 'whole' | 'money' | 'yes-no' }
+  | { kind: 'date' | 'whole' | 'money' | 'yes-no' | 'text' }
   | { kind: 'choice'; options: ReadonlyArray<readonly [string, string]> };
 
 const choice = (options: ReadonlyArray<readonly [string, string]>): FactInput => ({
@@ -113,6 +113,8 @@ export const FACT_INPUTS: Record<FactName, FactInput> = {
   servedByMail: { kind: 'yes-no' },
   conditionalResidenceExpires: { kind: 'date' },
   eadExpires: { kind: 'date' },
+  eadCategory: { kind: 'text' },
+  eadRenewalFiledOn: { kind: 'date' },
   passportExpires: { kind: 'date' },
   householdSize: { kind: 'whole' },
   householdIncome: { kind: 'money' },

@@ -14,7 +14,9 @@ import {
 } from '../shared/facts';
 import { addDays, addMonths, addYears } from './calendar';
 import { rollOver } from './holidays';
+import { EAD_EXTENSION_CATEGORIES } from './data/ead-extension';
 import { SOURCES } from './sources';
+import { eadExtensionFor } from './tables';
 import type { Deadline, MissingDeadline, RuleSource } from './types';
 
 type Found = { deadline: Deadline; rule: RuleSource; rolled?: true } | { missing: MissingDeadline };
@@ -258,6 +260,7 @@ function i751Window(facts: Facts): Found[] {
   ];
 }
 
+/** The work permit's expiry, and the day its renewal may be filed from (180 days before). */
 function eadRenewal(facts: Facts): Found[] {
   if (!facts.eadExpires) return [];
   return [
@@ -267,6 +270,75 @@ function eadRenewal(facts: Facts): Found[] {
       date: addDays(facts.eadExpires, -180),
       explanation: `Work permit expires ${formatDate(facts.eadExpires)} − 180 days`,
       kind: 'opens',
+    }),
+    ...(facts.eadRenewalFiledOn ? [] : [eadExpiry(facts.eadExpires)]),
+  ];
+}
+
+const eadExpiry = (expires: string): Found =>
+  deadline(SOURCES.eadRenewal, {
+    id: 'ead-expires',
+    title: 'Work permit (EAD) expires',
+    date: expires,
+    explanation: 'The expiry date on the card; a renewal filed before it may extend it (see its rule)',
+    kind: 'expires',
+  });
+
+/**
+ * With a renewal filed: the day work authorization on the expired card ends, by the dated rule for the day
+ * USCIS received the renewal (./data/ead-extension.ts). A renewal received after the card expired, or in a
+ * category the rule does not reach, extends nothing.
+ */
+function eadAutomaticExtension(facts: Facts): Found[] {
+  if (!facts.eadRenewalFiledOn) return [];
+  const id = 'ead-authorization-ends';
+  const title = 'Work authorization on the expired card ends';
+  const version = eadExtensionFor(facts.eadRenewalFiledOn);
+  if (!version)
+    return [
+      {
+        missing: {
+          id,
+          title,
+          missing: ['eadRenewalFiledOn'],
+          ruleId: 'ead-automatic-extension',
+          reason: `No automatic-extension rule is held for a renewal received on ${formatDate(facts.eadRenewalFiledOn)} (rules held from 01/17/2017).`,
+        },
+      },
+    ];
+  const lacking = absent(facts, ['eadExpires', 'eadCategory']);
+  if (lacking.length) return [missing(version.rule, id, title, lacking)];
+  const expires = facts.eadExpires!;
+  const received = `Renewal received ${formatDate(facts.eadRenewalFiledOn)}`;
+  const none = (why: string) =>
+    deadline(version.rule, { id, title, date: expires, explanation: `${received}: ${why}`, kind: 'expires' });
+  if (facts.eadRenewalFiledOn > expires)
+    return [
+      none(
+        `after the card expired on ${formatDate(expires)}, so nothing is extended (a renewal must be filed before the card expires)`,
+      ),
+    ];
+  const category = facts.eadCategory!.replace(/[^A-Za-z0-9]/g, '').toUpperCase();
+  if (!(EAD_EXTENSION_CATEGORIES as readonly string[]).includes(category))
+    return [
+      none(
+        `category ${category} is not among those automatically extended, so authorization ends with the card`,
+      ),
+    ];
+  const tps = category === 'A12' || category === 'C19';
+  if (version.days === 0)
+    return [
+      none(
+        `filed on or after 10/30/2025, when automatic extensions ended (90 FR 48799): authorization ends with the card${tps ? ', unless the Federal Register notice for the country’s TPS designation extends it' : ''}`,
+      ),
+    ];
+  return [
+    deadline(version.rule, {
+      id,
+      title,
+      date: addDays(expires, version.days),
+      explanation: `${received}, before the card expired on ${formatDate(expires)}, category ${category}: up to ${version.days} days past the expiry, ending sooner if USCIS decides the renewal`,
+      kind: 'expires',
     }),
   ];
 }
@@ -312,6 +384,6 @@ export function findDeadlines(facts: Facts): Found[] {
   if (facts.noticeType === 'RFE' || facts.noticeType === 'NOID')
     found.push(noticeResponse(facts, facts.noticeType));
   if (facts.noticeType === 'denial' || facts.noticeType === 'revocation') found.push(appeal(facts));
-  found.push(...i751Window(facts), ...eadRenewal(facts), ...passport(facts));
+  found.push(...i751Window(facts), ...eadRenewal(facts), ...eadAutomaticExtension(facts), ...passport(facts));
   return found;
 }

@@ -4,6 +4,7 @@
  */
 import type { FormType } from '../shared/cases';
 import { addDays } from './calendar';
+import { EAD_EXTENSIONS, type EadExtensionRule } from './data/ead-extension';
 import { FEE_SCHEDULES, type FeeSchedule, G1055 } from './data/fees';
 import { type GuidelineRegion, POVERTY_GUIDELINES, type PovertyGuidelines } from './data/poverty-guidelines';
 import type { RuleSource } from './types';
@@ -117,5 +118,23 @@ export function requiredIncomeOf(
   };
 }
 
+const EAD_EXTENSION_VERSIONS = versions(EAD_EXTENSIONS, (rule: EadExtensionRule) => ({
+  ruleId: 'ead-automatic-extension',
+  title: rule.days
+    ? `Work permit renewal filed in time: automatic extension of up to ${rule.days} days`
+    : 'Work permit renewal: no automatic extension',
+  citation: rule.citation,
+  sourceUrl: rule.sourceUrl,
+  effectiveFrom: rule.effectiveFrom,
+}));
+
+/** The automatic-extension rule for a work permit renewal filed on a date, if any is held. */
+export function eadExtensionFor(filedOn: string) {
+  const version = inForce(EAD_EXTENSION_VERSIONS, filedOn);
+  return version && { days: version.edition.days, rule: version.rule };
+}
+
 /** Every edition as a rule version. */
-export const TABLE_RULES: RuleSource[] = [...FEES, ...GUIDELINES].map((v) => v.rule);
+export const TABLE_RULES: RuleSource[] = [...FEES, ...GUIDELINES, ...EAD_EXTENSION_VERSIONS].map(
+  (v) => v.rule,
+);

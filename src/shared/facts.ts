@@ -77,6 +77,16 @@ export const factsShape = {
   /** The expiry date on the 2-year conditional green card. */
   conditionalResidenceExpires: isoDate,
   eadExpires: isoDate,
+  /** The work permit's category as printed on the card ("C09"). */
+  eadCategory: z
+    .string()
+    .transform((code) => code.replace(/[^A-Za-z0-9]/g, '').toUpperCase())
+    .refine(
+      (code) => /^[AC]\d{2}$/.test(code),
+      'must be the category printed on the card, such as C09 or A05',
+    ),
+  /** The day USCIS received the renewal of the work permit (its receipt notice's "Received Date"). */
+  eadRenewalFiledOn: isoDate,
   passportExpires: isoDate,
   /** The sponsor's household size for Form I-864 (at least 2: the sponsor and the immigrant). */
   householdSize: z.number().int('must be a whole number').min(1, 'must be at least 1').max(50),
@@ -130,6 +140,8 @@ export const FACT_LABELS: Record<FactName, string> = {
   servedByMail: 'Notice served by mail',
   conditionalResidenceExpires: 'Conditional green card expires',
   eadExpires: 'Work permit (EAD) expires',
+  eadCategory: 'Work permit category (as on the card, e.g. C09)',
+  eadRenewalFiledOn: 'Work permit renewal received by USCIS on',
   passportExpires: 'Passport expires',
   householdSize: 'Sponsor household size',
   householdIncome: 'Sponsor household total income ($ a year, not adjusted gross income)',

@@ -245,3 +245,62 @@ describe('I-864: total income, the asset alternative, household size (8 CFR 213a
     });
   });
 });
+
+describe('work permit automatic extension, by the day the renewal was received', () => {
+  const ends = (facts: Facts) =>
+    deadlinesOf(facts, TODAY).deadlines.find((d) => d.id === 'ead-authorization-ends')!;
+
+  test('180 days under 81 FR 82398; 540 under each temporary final rule (87 FR 26614, 89 FR 24628)', () => {
+    expect(ends({ eadExpires: '2019-09-01', eadRenewalFiledOn: '2019-06-01', eadCategory: 'A05' }).date).toBe(
+      '2020-02-28',
+    );
+    expect(
+      ends({ eadExpires: '2022-08-01', eadRenewalFiledOn: '2022-06-01', eadCategory: 'C08' }),
+    ).toMatchObject({
+      date: '2024-01-23',
+      citation: expect.stringContaining('87 FR 26614'),
+    });
+    const tfr = ends({ eadExpires: '2025-06-01', eadRenewalFiledOn: '2025-03-01', eadCategory: 'c09' });
+    expect(tfr).toMatchObject({ date: '2026-11-23', kind: 'expires', ruleId: 'ead-automatic-extension' });
+    expect(tfr.citation).toContain('89 FR 24628');
+    expect(tfr.explanation).toContain(
+      'up to 540 days past the expiry, ending sooner if USCIS decides the renewal',
+    );
+    // Filed 10/1–10/29/2025, after the temporary rule ended: 180 days again.
+    expect(ends({ eadExpires: '2026-01-15', eadRenewalFiledOn: '2025-10-15', eadCategory: 'C09' }).date).toBe(
+      '2026-07-14',
+    );
+  });
+
+  test('none for a renewal filed on or after 10/30/2025 (90 FR 48799), a TPS notice aside', () => {
+    const ended = ends({ eadExpires: '2026-02-01', eadRenewalFiledOn: '2025-11-05', eadCategory: 'C09' });
+    expect(ended).toMatchObject({ date: '2026-02-01', citation: expect.stringContaining('90 FR 48799') });
+    expect(
+      ends({ eadExpires: '2026-02-01', eadRenewalFiledOn: '2025-11-05', eadCategory: 'C19' }).explanation,
+    ).toContain('unless the Federal Register notice for the country’s TPS designation extends it');
+  });
+
+  test('none for a renewal received after the card expired, or in a category the rule does not reach', () => {
+    expect(
+      ends({ eadExpires: '2025-03-01', eadRenewalFiledOn: '2025-03-02', eadCategory: 'C09' }),
+    ).toMatchObject({
+      date: '2025-03-01',
+      explanation: expect.stringContaining('after the card expired'),
+    });
+    expect(ends({ eadExpires: '2025-06-01', eadRenewalFiledOn: '2025-03-01', eadCategory: 'C33' }).date).toBe(
+      '2025-06-01',
+    );
+  });
+
+  test('the category is asked for, and a renewal before the rules held is not guessed', () => {
+    const lacking = deadlinesOf({ eadExpires: '2025-06-01', eadRenewalFiledOn: '2025-03-01' }, TODAY);
+    expect(lacking.unknown).toEqual([
+      expect.objectContaining({ id: 'ead-authorization-ends', missing: ['eadCategory'] }),
+    ]);
+    const old = deadlinesOf(
+      { eadExpires: '2017-01-01', eadRenewalFiledOn: '2016-12-01', eadCategory: 'C09' },
+      TODAY,
+    );
+    expect(old.unknown[0].reason).toContain('rules held from 01/17/2017');
+  });
+});

@@ -141,6 +141,7 @@ export function FactsFields(props: {
             />
           );
         if (input.kind === 'date') return <Field key={name} {...common} type="date" />;
+        if (input.kind === 'text') return <Field key={name} {...common} />;
         return <Field key={name} {...common} inputMode={input.kind === 'money' ? 'decimal' : 'numeric'} />;
       })}
     </div>
