@@ -69,6 +69,7 @@ export function documentAnalysisQueue(deps: {
       today,
       clientName: record?.client.name ?? null,
       caseDueDate: record?.dueDate ?? null,
+      caseForm: record?.formType ?? null,
       duplicateOf: duplicateOf ?? null,
       caseHasTranslation,
     };

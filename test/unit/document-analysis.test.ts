@@ -295,6 +295,25 @@ describe("passports: the machine-readable zone and the passport's validity", () 
     });
   });
 
+  test('on an asylum matter (I-589) a passport is never a renewal prompt', () => {
+    const expired = analyze(passportText({ expirationDate: '2026-10-01' }), { caseForm: 'I-589' });
+    expect(expired.findings).toEqual([
+      expect.objectContaining({
+        ruleId: 'passport-expired',
+        severity: 'info',
+        message:
+          'The passport expired on 10/01/2026. On an asylum matter it remains evidence of identity; do not ask the client to renew it.',
+      }),
+    ]);
+    expect(ruleIds(analyze(passportText({ expirationDate: '2027-04-20' }), { caseForm: 'I-589' }))).toEqual(
+      [],
+    );
+    // Elsewhere the six months concern travel and admission, not the filing.
+    expect(analyze(passportText({ expirationDate: '2027-04-20' })).findings[0].message).toContain(
+      'Travel or a nonimmigrant admission needs it renewed first; the filing itself does not.',
+    );
+  });
+
   test('without a zone, the printed expiry counts', () => {
     const analysis = analyze(
       'PASSPORT\nPassport No: X1234567\nSurname: SMITH\nGiven Names: JOHN\nDate of Expiry: 15 MAR 2027',

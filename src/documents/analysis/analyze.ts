@@ -38,6 +38,8 @@ export type AnalysisContext = {
   clientName?: string | null;
   /** ISO date the case is due. */
   caseDueDate?: string | null;
+  /** The case's form: on an asylum matter (I-589) a passport is never a renewal prompt. */
+  caseForm?: string | null;
   /** A document already in the case with the same content (SHA-256). */
   duplicateOf?: { id: string; name: string } | null;
   /** The case already holds a certified translation. */
@@ -120,27 +122,34 @@ export function analyzeText(input: ExtractedText, context: AnalysisContext): Doc
   if (expirationDate) {
     const expires = formatDate(expirationDate);
     const due = context.caseDueDate?.slice(0, 10);
+    // Renewing a passport of the country an asylum seeker fears can harm the claim: never prompted.
+    const asylum = context.caseForm === 'I-589';
+    const travel = 'Travel or a nonimmigrant admission needs it renewed first; the filing itself does not.';
     if (expirationDate < today)
       findings.push(
-        finding(
-          RULES.passportExpired,
-          `The passport expired on ${expires}. The client needs a valid passport: ask for the renewed one.`,
-        ),
+        asylum
+          ? finding(
+              RULES.passportExpired,
+              `The passport expired on ${expires}. On an asylum matter it remains evidence of identity; do not ask the client to renew it.`,
+              'info',
+            )
+          : finding(
+              RULES.passportExpired,
+              `The passport expired on ${expires}. The client needs a valid passport to travel or be admitted: ask whether they hold a renewed one.`,
+            ),
       );
-    else if (expirationDate < addMonths(today, 6))
+    else if (!asylum && expirationDate < addMonths(today, 6))
       findings.push(
         finding(
           RULES.passportValidity,
-          `The passport expires on ${expires}, within six months of today (${formatDate(today)}). ` +
-            'Plan its renewal before filing or travel.',
+          `The passport expires on ${expires}, within six months of today (${formatDate(today)}). ${travel}`,
         ),
       );
-    else if (due && expirationDate < addMonths(due, 6))
+    else if (!asylum && due && expirationDate < addMonths(due, 6))
       findings.push(
         finding(
           RULES.passportValidity,
-          `The passport expires on ${expires}, within six months of the case's due date (${formatDate(due)}). ` +
-            'Plan its renewal before filing or travel.',
+          `The passport expires on ${expires}, within six months of the case's due date (${formatDate(due)}). ${travel}`,
         ),
       );
   }
