@@ -39,6 +39,13 @@ type Sources = {
 
 type Found = { value: Facts[FactName]; source: FactSource };
 
+/** The notices that start a period, as the rules name them. */
+const NOTICE_FACTS: Partial<Record<string, 'RFE' | 'NOID' | 'denial'>> = {
+  'i797-rfe': 'RFE',
+  'uscis-noid': 'NOID',
+  'uscis-denial': 'denial',
+};
+
 /** The newest of several dated readings (the latest passport, the latest notice). */
 const latest = <T extends { date: string }>(items: T[]): T | undefined =>
   items.reduce<T | undefined>((best, item) => (!best || item.date > best.date ? item : best), undefined);
@@ -51,8 +58,9 @@ const documentSource = (doc: DocumentRecord): FactSource => ({
 
 /**
  * The facts the case's analyzed documents give: a passport's expiry and birth date (its machine-readable
- * zone when every check digit agreed, else the printed date), the latest I-797E's notice date (an RFE), and
- * the latest tax return's adjusted gross income as the household income.
+ * zone when every check digit agreed, else the printed date), the latest RFE's, NOID's or denial's notice
+ * date (with the period and due date it prints), and the latest tax return's total income as the household
+ * income.
  */
 function documentFacts(documents: DocumentRecord[]): Partial<Record<FactName, Found>> {
   const done = documents.filter((d) => d.status === 'done' && d.fields && d.type);
@@ -72,22 +80,29 @@ function documentFacts(documents: DocumentRecord[]): Partial<Record<FactName, Fo
   }
 
   const notice = latest(
-    done.flatMap((doc) =>
-      doc.type === 'i797-rfe' && doc.fields!.noticeDate ? [{ date: doc.fields!.noticeDate, doc }] : [],
-    ),
+    done.flatMap((doc) => {
+      const type = NOTICE_FACTS[doc.type as string];
+      return type && doc.fields!.noticeDate ? [{ date: doc.fields!.noticeDate, doc, type }] : [];
+    }),
   );
   if (notice) {
-    found.noticeType = { value: 'RFE', source: documentSource(notice.doc) };
-    found.noticeDate = { value: notice.date, source: documentSource(notice.doc) };
+    const source = documentSource(notice.doc);
+    const fields = notice.doc.fields!;
+    found.noticeType = { value: notice.type, source };
+    found.noticeDate = { value: notice.date, source };
+    if (fields.responsePeriodDays) found.responsePeriodDays = { value: fields.responsePeriodDays, source };
+    if (fields.responseDueDate) found.printedDueDate = { value: fields.responseDueDate, source };
   }
 
+  // Form I-864 counts total income (8 CFR 213a.1), not the adjusted gross income.
   const taxReturn = done
-    .filter((doc) => doc.type === 'tax-return' && doc.fields!.agi !== undefined)
+    .filter((doc) => doc.type === 'tax-return' && doc.fields!.totalIncome !== undefined)
     .reduce<DocumentRecord | undefined>(
       (best, doc) => (!best || (doc.fields!.taxYear ?? 0) > (best.fields!.taxYear ?? 0) ? doc : best),
       undefined,
     );
-  if (taxReturn) found.householdIncome = { value: taxReturn.fields!.agi, source: documentSource(taxReturn) };
+  if (taxReturn)
+    found.householdIncome = { value: taxReturn.fields!.totalIncome, source: documentSource(taxReturn) };
   return found;
 }
 

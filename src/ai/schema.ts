@@ -110,6 +110,7 @@ export const FACT_INPUTS: Record<FactName, FactInput> = {
   ]),
   noticeDate: { kind: 'date' },
   responsePeriodDays: { kind: 'whole' },
+  printedDueDate: { kind: 'date' },
   servedByMail: { kind: 'yes-no' },
   conditionalResidenceExpires: { kind: 'date' },
   eadExpires: { kind: 'date' },

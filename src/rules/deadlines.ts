@@ -105,6 +105,8 @@ function noticeResponse(facts: Facts, type: 'RFE' | 'NOID'): Found {
     type === 'RFE'
       ? 'Response to the Request for Evidence due'
       : 'Response to the Notice of Intent to Deny due';
+  if (facts.printedDueDate && !facts.responsePeriodDays)
+    return printedDue(rule, id, title, facts.printedDueDate);
   const lacking = absent(facts, ['noticeDate', 'responsePeriodDays']);
   if (lacking.length) return missing(rule, id, title, lacking);
   const days = facts.responsePeriodDays!;
@@ -118,11 +120,34 @@ function noticeResponse(facts: Facts, type: 'RFE' | 'NOID'): Found {
           words: ` (more than ${RESPONSE_LIMITS[type].days} days: the notice’s period already counts the ${MAIL_DAYS} mail days, so none are added)`,
         }
       : mailDays(facts);
+  const counted = addDays(facts.noticeDate!, days + mail.days);
+  const explanation = `Notice date ${formatDate(facts.noticeDate!)} + ${days} days stated on the notice${mail.words}; USCIS must receive the response by then`;
+  // A printed date earlier than the count is the one kept: the attorney is never told a later day.
+  if (facts.printedDueDate && facts.printedDueDate < counted)
+    return printedDue(
+      rule,
+      id,
+      title,
+      facts.printedDueDate,
+      `; the period counts to ${formatDate(counted)}, so the earlier, printed date is kept`,
+    );
   return periodEnds(rule, {
     id,
     title,
-    date: addDays(facts.noticeDate!, days + mail.days),
-    explanation: `Notice date ${formatDate(facts.noticeDate!)} + ${days} days stated on the notice${mail.words}; USCIS must receive the response by then`,
+    date: counted,
+    explanation: `${explanation}${facts.printedDueDate && facts.printedDueDate > counted ? `; the notice prints ${formatDate(facts.printedDueDate)}, later than the count, which is kept` : ''}`,
+    kind: 'deadline',
+    receivedBy: true,
+  });
+}
+
+/** The due date a notice prints, as the last day of its period. */
+function printedDue(rule: RuleSource, id: string, title: string, date: string, more = ''): Found {
+  return periodEnds(rule, {
+    id,
+    title,
+    date,
+    explanation: `Due date printed on the notice, ${formatDate(date)}${more}; USCIS must receive the response by then`,
     kind: 'deadline',
     receivedBy: true,
   });

@@ -72,6 +72,8 @@ export const DOCUMENT_TYPES = {
   'i797-approval': 'I-797 Approval Notice',
   'i797-rfe': 'I-797E Request for Evidence',
   'i797-transfer': 'I-797C Transfer Notice',
+  'uscis-noid': 'USCIS Notice of Intent to Deny',
+  'uscis-denial': 'USCIS Decision: Denial',
   i94: 'I-94 Arrival/Departure Record',
   'birth-certificate': 'Birth Certificate',
   'marriage-certificate': 'Marriage Certificate',
@@ -107,7 +109,7 @@ export type PassportZone = {
   invalidFields: string[];
 };
 
-export type NoticeType = 'receipt' | 'approval' | 'rfe' | 'transfer';
+export type NoticeType = 'receipt' | 'approval' | 'rfe' | 'transfer' | 'noid' | 'denial';
 
 /** What the analysis read from the document; absent: not found. Dates are ISO YYYY-MM-DD. */
 export type DocumentFields = {
@@ -121,11 +123,19 @@ export type DocumentFields = {
   passportZone?: PassportZone;
   noticeType?: NoticeType;
   noticeDate?: string;
+  /** An RFE's or NOID's response due date as the notice prints it ("must be received by"). */
+  responseDueDate?: string;
+  /** The period it gives to respond, in days, as printed ("87 days"). */
+  responsePeriodDays?: number;
+  /** What an RFE or NOID asks for, item by item as listed (at most 20, each at most 300 characters). */
+  requestedItems?: string[];
   /** The USCIS form the document is, or the notice is about ("I-130"). */
   formNumber?: string;
   taxYear?: number;
   /** Adjusted gross income, whole dollars. */
   agi?: number;
+  /** Total income, whole dollars: what Form I-864 counts as income. */
+  totalIncome?: number;
   /** ISO 639-1 code of the language the text is in ("en", "es"). */
   language?: string;
 };

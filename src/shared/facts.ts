@@ -72,6 +72,8 @@ export const factsShape = {
    * 103.2(b)(8)(iv)); a notice printing 85–87 (31–33) already counts the 3 mail days.
    */
   responsePeriodDays: z.number().int('must be a whole number of days').min(1).max(365),
+  /** The response due date the notice prints ("must be received by"), when it prints one. */
+  printedDueDate: isoDate,
   /** The notice came by mail: 3 days are added to the period (8 CFR 103.8(b)). */
   servedByMail: z.boolean(),
   /** The expiry date on the 2-year conditional green card. */
@@ -137,6 +139,7 @@ export const FACT_LABELS: Record<FactName, string> = {
   decidedBy: 'Decided by',
   noticeDate: 'Notice date',
   responsePeriodDays: 'Response period (days)',
+  printedDueDate: 'Response due date printed on the notice',
   servedByMail: 'Notice served by mail',
   conditionalResidenceExpires: 'Conditional green card expires',
   eadExpires: 'Work permit (EAD) expires',

@@ -304,3 +304,28 @@ describe('work permit automatic extension, by the day the renewal was received',
     expect(old.unknown[0].reason).toContain('rules held from 01/17/2017');
   });
 });
+
+describe('a due date printed on the notice', () => {
+  test('alone, it is the last day (rolled off a holiday), received by USCIS', () => {
+    expect(only({ noticeType: 'RFE', noticeDate: '2026-09-29', printedDueDate: '2026-12-25' })).toMatchObject(
+      {
+        date: '2026-12-28',
+        unadjustedDate: '2026-12-25',
+        receivedBy: true,
+        explanation: expect.stringContaining('Due date printed on the notice, 12/25/2026'),
+      },
+    );
+  });
+
+  test('beside the period, the earlier of the two is kept, and the answer says so', () => {
+    const facts: Facts = { noticeType: 'RFE', noticeDate: '2026-09-29', responsePeriodDays: 87 };
+    const earlier = only({ ...facts, printedDueDate: '2026-12-18' });
+    expect(earlier.date).toBe('2026-12-18');
+    expect(earlier.explanation).toContain(
+      'the period counts to 12/25/2026, so the earlier, printed date is kept',
+    );
+    const later = only({ ...facts, printedDueDate: '2026-12-30' });
+    expect(later.date).toBe('2026-12-28');
+    expect(later.explanation).toContain('the notice prints 12/30/2026, later than the count, which is kept');
+  });
+});

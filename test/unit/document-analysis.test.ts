@@ -746,3 +746,66 @@ describe('scans, duplicates and the rules themselves', () => {
     }
   });
 });
+
+/** An I-485 RFE as USCIS prints one: the period, the date it must be received by, and the evidence asked for. */
+const I485_RFE = `I-797E, Notice of Action
+Request for Evidence
+Receipt Number: MSC2590123456
+Case Type: I-485, APPLICATION TO REGISTER PERMANENT RESIDENCE OR ADJUST STATUS
+Notice Date: 09/29/2026
+You have 87 days from the date of this notice to respond. Your response must be received by USCIS no later than 12/25/2026.
+Evidence needed:
+1. Form I-693, Report of Immigration Medical Examination and Vaccination Record, in a sealed envelope.
+2. A complete copy of the petitioner's most recent federal income tax return,
+   with all schedules and W-2 forms.
+3. A copy of your Form I-94, Arrival/Departure Record.
+If you do not respond, your application may be denied.`;
+
+describe('notices read completely: NOID, denial, and what an RFE asks for', () => {
+  test('an RFE: its period, the date it must be received by, and the items requested, in order', () => {
+    const rfe = analyze(I485_RFE);
+    expect(rfe.type).toBe('i797-rfe');
+    expect(rfe.fields).toMatchObject({
+      noticeType: 'rfe',
+      noticeDate: '2026-09-29',
+      responseDueDate: '2026-12-25',
+      responsePeriodDays: 87,
+      formNumber: 'I-485',
+      requestedItems: [
+        'Form I-693, Report of Immigration Medical Examination and Vaccination Record, in a sealed envelope.',
+        "A complete copy of the petitioner's most recent federal income tax return, with all schedules and W-2 forms.",
+        'A copy of your Form I-94, Arrival/Departure Record.',
+      ],
+    });
+  });
+
+  test('a Notice of Intent to Deny is no receipt notice: its type, period and items', () => {
+    const noid = analyze(
+      'U.S. Citizenship and Immigration Services\nNOTICE OF INTENT TO DENY\nReceipt Number: IOE0912345678\nNotice Date: 11/02/2026\nForm I-130, Petition for Alien Relative\nUSCIS intends to deny your petition. You may submit evidence within 30 days of the date of this notice.\nPlease submit the following:\n- Evidence of the bona fides of the marriage, such as joint leases.\n',
+    );
+    expect(noid.type).toBe('uscis-noid');
+    expect(noid.fields).toMatchObject({
+      noticeType: 'noid',
+      noticeDate: '2026-11-02',
+      responsePeriodDays: 30,
+      requestedItems: ['Evidence of the bona fides of the marriage, such as joint leases.'],
+    });
+  });
+
+  test('a denial is a decision, not a receipt notice, and names the form denied', () => {
+    const denial = analyze(
+      'U.S. Citizenship and Immigration Services\nDECISION\nReceipt Number: NBC2512345678\nNotice Date: 10/01/2026\nForm N-400, Application for Naturalization\nAfter careful review, your application is hereby denied.',
+    );
+    expect(denial).toMatchObject({
+      type: 'uscis-denial',
+      fields: { noticeType: 'denial', formNumber: 'N-400' },
+    });
+  });
+
+  test('a tax return: its total income, the figure Form I-864 counts, beside the adjusted gross income', () => {
+    const analysis = analyze(
+      'Form 1040 (2024) U.S. Individual Income Tax Return\n9 Add lines 1z, 2b, 3b, 4b, 5b, 6b, 7, and 8. This is your total income . . . 9 64,910.\n11 Subtract line 10 from line 9. This is your adjusted gross income . . . . 11 61,204.',
+    );
+    expect(analysis.fields).toMatchObject({ totalIncome: 64910, agi: 61204 });
+  });
+});

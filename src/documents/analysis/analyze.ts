@@ -14,12 +14,16 @@ import { classify } from './classify';
 import { addMonths } from './dates';
 import {
   findAgi,
+  findTotalIncome,
   findAllDates,
   findANumbers,
   findExpirationDate,
   findNames,
   findNationality,
   findNoticeDate,
+  findRequestedItems,
+  findResponseDueDate,
+  findResponsePeriodDays,
   findPassportNumber,
   findReceiptNumbers,
   findTaxYear,
@@ -95,10 +99,20 @@ export function analyzeText(input: ExtractedText, context: AnalysisContext): Doc
     const noticeDate = findNoticeDate(text, dateOptions);
     if (noticeDate) fields.noticeDate = noticeDate;
   }
+  if (kind.noticeType === 'rfe' || kind.noticeType === 'noid') {
+    const due = findResponseDueDate(text, dateOptions);
+    const period = findResponsePeriodDays(text);
+    const items = findRequestedItems(text);
+    if (due) fields.responseDueDate = due;
+    if (period) fields.responsePeriodDays = period;
+    if (items.length) fields.requestedItems = items;
+  }
   if (kind.formNumber) fields.formNumber = kind.formNumber;
   if (kind.type === 'tax-return') {
     const taxYear = findTaxYear(text);
     const agi = findAgi(text);
+    const totalIncome = findTotalIncome(text);
+    if (totalIncome !== undefined) fields.totalIncome = totalIncome;
     if (taxYear !== undefined) fields.taxYear = taxYear;
     if (agi !== undefined) fields.agi = agi;
   }

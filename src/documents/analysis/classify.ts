@@ -26,6 +26,16 @@ export const USCIS_FORMS: Record<string, RegExp> = {
 };
 const FORM_NUMBER = /\b(I-130A|I-129F|I-\d{2,3}|N-400)\b/g;
 
+/** The document type of each kind of notice: I-797 forms, and USCIS's letters of intent and decision. */
+const NOTICE_DOCUMENT_TYPES: Record<NoticeType, DocumentType> = {
+  receipt: 'i797-receipt',
+  approval: 'i797-approval',
+  rfe: 'i797-rfe',
+  transfer: 'i797-transfer',
+  noid: 'uscis-noid',
+  denial: 'uscis-denial',
+};
+
 /** Signals every I-797 Notice of Action shares. */
 const NOTICE_SIGNALS: Signal[] = [
   s(/\bI-797[A-E]?\b/, 4),
@@ -56,6 +66,13 @@ const NOTICE_KINDS: Record<NoticeType, Signal[]> = {
     s(/\bI-797E\b/, 3),
     s(/\bRFE\b/, 2),
     s(/\b(?:submit|send) the (?:requested )?(?:evidence|information)\b/i, 1.5),
+  ],
+  noid: [s(/\bNotice of Intent to Deny\b/i, 7), s(/\bintends? to deny\b/i, 3), s(/\bNOID\b/, 2)],
+  denial: [
+    s(/\b(?:Notice of Denial|Denial Notice)\b/i, 5),
+    s(/\b(?:application|petition|request|appeal)\s+(?:is|has been|was)\s+(?:hereby\s+)?denied\b/i, 5),
+    s(/\bwe (?:must |hereby )?deny\b/i, 3),
+    s(/\bI-292\b/, 2),
   ],
   transfer: [
     s(/\bTransfer Notice\b/i, 5),
@@ -310,7 +327,7 @@ export function classify(text: string, found: { zone: boolean; receiptNumbers: s
     } else confidence *= 0.5 + 0.5 * ((kind.score - runnerUp.score) / kind.score);
     const about = whichForm(text, ['I-797', 'I-94']);
     return {
-      type: `i797-${noticeType}` as DocumentType,
+      type: NOTICE_DOCUMENT_TYPES[noticeType],
       confidence: round2(confidence),
       evidence,
       noticeType,

@@ -244,6 +244,48 @@ export function findNoticeDate(text: string, options: DateOptions): string | und
   return dateAfterLabel(text, /\bNotice Date\b\s*:?/i, options);
 }
 
+/** An RFE's or NOID's printed due date ("must be received by 01/28/2027", "Response Due Date: …"). */
+export function findResponseDueDate(text: string, options: DateOptions): string | undefined {
+  return dateAfterLabel(
+    text,
+    /\b(?:must be received (?:by USCIS )?(?:on or before|by|no later than)|Response Due(?: Date)?|Respond(?:ed)? by|no later than)\b\s*:?/i,
+    options,
+  );
+}
+
+/** The period a notice gives to respond, as printed: "You have 87 days …", "within 30 days". */
+export function findResponsePeriodDays(text: string): number | undefined {
+  const m =
+    /\b(\d{1,3})\s+(?:calendar\s+)?days\b[^.]{0,80}?\b(?:respond|response|submit)/i.exec(text) ??
+    /\b(?:respond|response|submit)\w*\b[^.]{0,80}?\bwithin\s+(\d{1,3})\s+(?:calendar\s+)?days\b/i.exec(text);
+  const days = m ? Number(m[1]) : NaN;
+  return days >= 1 && days <= 365 ? days : undefined;
+}
+
+/** A heading an RFE or NOID puts above the evidence it asks for. */
+const REQUEST_HEADING =
+  /^.*\b(?:evidence|documents?|information)\s+(?:needed|requested|required|is (?:needed|requested|required))\b.*$|^.*\b(?:submit|provide) the following\b.*$/im;
+/** A listed item: "1.", "2)", "a.", "•", "-". */
+const LIST_ITEM = /^\s*(?:\d{1,2}[.)]|[a-z][.)]|[•▪◦*-])\s+(.+)$/i;
+
+/** What an RFE or NOID asks for: the listed items below its request heading, in order. */
+export function findRequestedItems(text: string): string[] {
+  const heading = REQUEST_HEADING.exec(text);
+  if (!heading) return [];
+  const items: string[] = [];
+  for (const line of text.slice(heading.index + heading[0].length).split('\n')) {
+    if (!line.trim()) continue;
+    const m = LIST_ITEM.exec(line);
+    if (m) items.push(m[1].replace(/\s+/g, ' ').trim().slice(0, 300));
+    // A line that is no item continues the item above it, until a paragraph of its own ends the list.
+    else if (items.length && /^\s{2,}\S/.test(line))
+      items[items.length - 1] += ` ${line.trim()}`.slice(0, 300);
+    else if (items.length) break;
+    if (items.length === 20) break;
+  }
+  return items;
+}
+
 /** A printed expiry ("Date of Expiry", "Expiration Date", "Card Expires", "Fecha de vencimiento"). */
 export function findExpirationDate(text: string, options: DateOptions): string | undefined {
   return dateAfterLabel(
@@ -288,12 +330,9 @@ export function findTaxYear(text: string): number | undefined {
 /** Money as written: "$52,345.00", "52,345", "(1,200)" (negative). */
 const AMOUNT = /(\()?(-(?=[$\d]))?\$?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d{1,2})?\)?/g;
 
-/**
- * Adjusted gross income in whole dollars: the amount on the first "adjusted gross income" line (the
- * last amount on it, past the 1040's line numbers), or on the line after when that one has none.
- */
-export function findAgi(text: string): number | undefined {
-  const m = /adjusted gross income/i.exec(text);
+/** The last amount on the first line matching `label` (past the 1040's line numbers), or on the next line. */
+function amountAfter(text: string, label: RegExp): number | undefined {
+  const m = label.exec(text);
   if (!m) return undefined;
   const rest = text.slice(m.index + m[0].length).split('\n');
   for (const line of rest.slice(0, 2)) {
@@ -308,4 +347,17 @@ export function findAgi(text: string): number | undefined {
     }
   }
   return undefined;
+}
+
+/** Adjusted gross income in whole dollars, from the first "adjusted gross income" line. */
+export function findAgi(text: string): number | undefined {
+  return amountAfter(text, /adjusted gross income/i);
+}
+
+/**
+ * Total income in whole dollars (Form 1040's "total income" line; a transcript's "Total income"): the
+ * income Form I-864 counts (8 CFR 213a.1), not the adjusted gross income.
+ */
+export function findTotalIncome(text: string): number | undefined {
+  return amountAfter(text, /\btotal income\b(?! tax)/i);
 }

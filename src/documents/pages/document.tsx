@@ -55,6 +55,8 @@ const NOTICE_TYPES: Record<NoticeType, string> = {
   approval: 'Approval notice',
   rfe: 'Request for Evidence',
   transfer: 'Transfer notice',
+  noid: 'Notice of Intent to Deny',
+  denial: 'Denial',
 };
 
 const TEXT_METHODS: Record<TextMethod, string> = {
@@ -314,8 +316,21 @@ function Fields({ fields }: { fields: DocumentFields }) {
     ],
     ['Notice Type', fields.noticeType && NOTICE_TYPES[fields.noticeType]],
     ['Notice Date', fields.noticeDate && formatDate(fields.noticeDate)],
+    ['Response Due (as printed)', fields.responseDueDate && formatDate(fields.responseDueDate)],
+    ['Response Period', fields.responsePeriodDays && `${fields.responsePeriodDays} days`],
+    [
+      'Requested',
+      fields.requestedItems?.length ? (
+        <ol className="requested-items">
+          {fields.requestedItems.map((item, i) => (
+            <li key={i}>{item}</li>
+          ))}
+        </ol>
+      ) : undefined,
+    ],
     ['Form', fields.formNumber],
     ['Tax Year', fields.taxYear?.toString()],
+    ['Total Income', fields.totalIncome === undefined ? undefined : dollars(fields.totalIncome)],
     ['Adjusted Gross Income', fields.agi === undefined ? undefined : dollars(fields.agi)],
     ['Language', fields.language && languageOf(fields.language)],
   ];
