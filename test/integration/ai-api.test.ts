@@ -343,6 +343,7 @@ describe.each(BACKENDS)('the AI tools API on %s', (backend) => {
           'Receipt Number: IOE2590253408',
           'Case Type: I-130 PETITION FOR ALIEN RELATIVE',
           'Notice Date: 11/02/2026',
+          'You have 87 days from the date of this notice to respond.',
         ],
       },
       {
@@ -350,6 +351,7 @@ describe.each(BACKENDS)('the AI tools API on %s', (backend) => {
         lines: [
           'Form 1040 (2025) U.S. Individual Income Tax Return',
           'Department of the Treasury - Internal Revenue Service',
+          '9 Add lines 1z, 2b, 3b, 4b, 5b, 6b, 7, and 8. This is your total income . . . 9 64,910.',
           '11 Subtract line 10 from line 9. This is your adjusted gross income . . . . 11 61,204.',
         ],
       },
@@ -369,13 +371,16 @@ describe.each(BACKENDS)('the AI tools API on %s', (backend) => {
       dateOfBirth: '1991-04-09',
       noticeType: 'RFE',
       noticeDate: '2026-11-02',
-      householdIncome: 61204,
+      responsePeriodDays: 87,
+      // Form I-864 counts total income, not the adjusted gross income (61,204).
+      householdIncome: 64910,
     });
     expect(facts.sources).toMatchObject({
       passportExpires: from('passport.pdf'),
       dateOfBirth: from('passport.pdf'),
       noticeType: from('rfe.pdf'),
       noticeDate: from('rfe.pdf'),
+      responsePeriodDays: from('rfe.pdf'),
       householdIncome: from('return.pdf'),
     });
     expect([...facts.documentTypes].sort()).toEqual(['i797-rfe', 'passport', 'tax-return']);
