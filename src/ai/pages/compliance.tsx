@@ -76,7 +76,7 @@ function Answer({ answer, title }: { answer: ComplianceAnswer; title: string }) 
     <div className="ai-answer" id="answer">
       <h3>{`${title}, as of ${formatDate(answer.asOf)}`}</h3>
       <p className="ai-check-counts">
-        {`${count('pass')} passed · ${count('fail')} failed · ${count('warn')} warnings · ${count('unknown')} unknown`}
+        {`${count('pass')} passed · ${count('fail')} failed · ${count('warn')} warning${count('warn') === 1 ? '' : 's'} · ${count('unknown')} unknown`}
       </p>
       {(figures.requiredIncome !== undefined || figures.filingFee !== undefined) && (
         <dl className="details ai-figures">
