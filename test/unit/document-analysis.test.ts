@@ -221,6 +221,32 @@ describe('I-797 notices', () => {
   });
 });
 
+describe('receipt numbers of every office', () => {
+  test("the service centers' newer names and the asylum offices", () => {
+    const analysis = analyze(
+      'Receipts VSC2512345678, CSC2512345678, NSC2512345678, TSC2512345678; asylum ZLA2512345678, ZNY2512345678, ZAR2512345678, ZCH2512345678, ZHN2512345678, ZMI2512345678, ZNK2512345678, ZSF2512345678',
+    );
+    expect(analysis.fields.receiptNumbers).toEqual([
+      'VSC2512345678',
+      'CSC2512345678',
+      'NSC2512345678',
+      'TSC2512345678',
+      'ZLA2512345678',
+      'ZNY2512345678',
+      'ZAR2512345678',
+      'ZCH2512345678',
+      'ZHN2512345678',
+      'ZMI2512345678',
+      'ZNK2512345678',
+      'ZSF2512345678',
+    ]);
+  });
+
+  test("an asylum office's receipt misread by OCR is made whole", () => {
+    expect(analyze('Receipt Number: Z1A 2512345678').fields.receiptNumbers).toEqual(['ZLA2512345678']);
+  });
+});
+
 describe("passports: the machine-readable zone and the passport's validity", () => {
   test('a valid zone gives the number, nationality, expiry and name, every check digit agreeing', () => {
     const analysis = analyze(passportText());

@@ -39,9 +39,35 @@ const FORM_NUMBERS = new Set([
   '912',
 ]);
 
-/** USCIS receipt numbers: a service center's three letters and ten digits. */
-export const RECEIPT_PREFIXES = ['IOE', 'EAC', 'WAC', 'LIN', 'SRC', 'MSC', 'NBC', 'YSC'] as const;
-export const RECEIPT_NUMBER = /\b(?:IOE|EAC|WAC|LIN|SRC|MSC|NBC|YSC)\d{10}\b/g;
+/**
+ * USCIS receipt numbers: an office's three letters and ten digits. The service centers under their old and
+ * new names (EAC/VSC Vermont, WAC/CSC California, LIN/NSC Nebraska, SRC/TSC Texas, MSC/NBC the National
+ * Benefits Center, YSC Potomac, IOE online filing) and the asylum offices (ZAR Arlington, ZCH Chicago, ZHN
+ * Houston, ZLA Los Angeles, ZMI Miami, ZNK Newark, ZNY New York, ZSF San Francisco).
+ */
+export const RECEIPT_PREFIXES = [
+  'IOE',
+  'EAC',
+  'VSC',
+  'WAC',
+  'CSC',
+  'LIN',
+  'NSC',
+  'SRC',
+  'TSC',
+  'MSC',
+  'NBC',
+  'YSC',
+  'ZAR',
+  'ZCH',
+  'ZHN',
+  'ZLA',
+  'ZMI',
+  'ZNK',
+  'ZNY',
+  'ZSF',
+] as const;
+export const RECEIPT_NUMBER = new RegExp(`\\b(?:${RECEIPT_PREFIXES.join('|')})\\d{10}\\b`, 'g');
 
 /** The letters OCR may have read as each character (a letter also stands for itself). */
 const LETTER_FOR: Record<string, string[]> = {
