@@ -94,6 +94,14 @@ function documentFacts(documents: DocumentRecord[]): Partial<Record<FactName, Fo
     if (fields.responseDueDate) found.printedDueDate = { value: fields.responseDueDate, source };
   }
 
+  const i94 = latest(
+    done.flatMap((doc) => {
+      const until = doc.type === 'i94' ? doc.fields!.admitUntil : undefined;
+      return until && until !== 'D/S' ? [{ date: until, doc }] : [];
+    }),
+  );
+  if (i94) found.i94AdmitUntil = { value: i94.date, source: documentSource(i94.doc) };
+
   // Form I-864 counts total income (8 CFR 213a.1), not the adjusted gross income.
   const taxReturn = done
     .filter((doc) => doc.type === 'tax-return' && doc.fields!.totalIncome !== undefined)

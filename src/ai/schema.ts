@@ -116,6 +116,7 @@ export const FACT_INPUTS: Record<FactName, FactInput> = {
   eadExpires: { kind: 'date' },
   eadCategory: { kind: 'text' },
   eadRenewalFiledOn: { kind: 'date' },
+  i94AdmitUntil: { kind: 'date' },
   passportExpires: { kind: 'date' },
   householdSize: { kind: 'whole' },
   householdIncome: { kind: 'money' },

@@ -402,6 +402,21 @@ function passport(facts: Facts): Found[] {
   ];
 }
 
+/** The day the stay an I-94 admits ends: an extension or change of status must be filed before it. */
+function i94AdmitUntil(facts: Facts): Found[] {
+  if (!facts.i94AdmitUntil) return [];
+  return [
+    deadline(SOURCES.i94AdmitUntil, {
+      id: 'i94-admit-until',
+      title: 'Admitted until (I-94)',
+      date: facts.i94AdmitUntil,
+      explanation:
+        'The admit-until date on the I-94: an extension or change of status filed after it is denied (8 CFR 214.1(c)(4), 248.1(b)), and a stay past it counts as unlawful presence',
+      kind: 'expires',
+    }),
+  ];
+}
+
 /** Every deadline the facts give, and those they would give with more facts. */
 export function findDeadlines(facts: Facts): Found[] {
   const found: Found[] = [];
@@ -409,6 +424,12 @@ export function findDeadlines(facts: Facts): Found[] {
   if (facts.noticeType === 'RFE' || facts.noticeType === 'NOID')
     found.push(noticeResponse(facts, facts.noticeType));
   if (facts.noticeType === 'denial' || facts.noticeType === 'revocation') found.push(appeal(facts));
-  found.push(...i751Window(facts), ...eadRenewal(facts), ...eadAutomaticExtension(facts), ...passport(facts));
+  found.push(
+    ...i751Window(facts),
+    ...eadRenewal(facts),
+    ...eadAutomaticExtension(facts),
+    ...i94AdmitUntil(facts),
+    ...passport(facts),
+  );
   return found;
 }

@@ -139,6 +139,13 @@ export const SOURCES = {
     sourceUrl: ECFR('214.1'),
     effectiveFrom: '1991-06-01',
   }),
+  i94AdmitUntil: source({
+    ruleId: 'i94-admit-until',
+    title: 'The stay the I-94 admits ends: an extension or change of status is filed before it',
+    citation: '8 CFR 214.1(c)(4); 8 CFR 248.1(b)',
+    sourceUrl: ECFR('214.1'),
+    effectiveFrom: TITLE_8_REORGANIZED,
+  }),
   i864HouseholdSize: source({
     ruleId: 'i864-household-size',
     title: 'Affidavit of support: household size',

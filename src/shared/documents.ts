@@ -129,6 +129,10 @@ export type DocumentFields = {
   responsePeriodDays?: number;
   /** What an RFE or NOID asks for, item by item as listed (at most 20, each at most 300 characters). */
   requestedItems?: string[];
+  /** An I-94's admission record number, class of admission, and admit-until date (or "D/S"). */
+  i94Number?: string;
+  classOfAdmission?: string;
+  admitUntil?: string;
   /** The USCIS form the document is, or the notice is about ("I-130"). */
   formNumber?: string;
   taxYear?: number;

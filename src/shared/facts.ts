@@ -79,6 +79,8 @@ export const factsShape = {
   /** The expiry date on the 2-year conditional green card. */
   conditionalResidenceExpires: isoDate,
   eadExpires: isoDate,
+  /** The admit-until date on the latest I-94 (none for D/S, duration of status). */
+  i94AdmitUntil: isoDate,
   /** The work permit's category as printed on the card ("C09"). */
   eadCategory: z
     .string()
@@ -143,6 +145,7 @@ export const FACT_LABELS: Record<FactName, string> = {
   servedByMail: 'Notice served by mail',
   conditionalResidenceExpires: 'Conditional green card expires',
   eadExpires: 'Work permit (EAD) expires',
+  i94AdmitUntil: 'I-94 admitted until',
   eadCategory: 'Work permit category (as on the card, e.g. C09)',
   eadRenewalFiledOn: 'Work permit renewal received by USCIS on',
   passportExpires: 'Passport expires',

@@ -329,3 +329,14 @@ describe('a due date printed on the notice', () => {
     expect(later.explanation).toContain('the notice prints 12/30/2026, later than the count, which is kept');
   });
 });
+
+describe('the I-94 admit-until date', () => {
+  test('is on the docket as the day the admitted stay ends, with its rule', () => {
+    expect(only({ i94AdmitUntil: '2027-03-01' })).toMatchObject({
+      id: 'i94-admit-until',
+      date: '2027-03-01',
+      kind: 'expires',
+      citation: '8 CFR 214.1(c)(4); 8 CFR 248.1(b)',
+    });
+  });
+});

@@ -835,3 +835,28 @@ describe('notices read completely: NOID, denial, and what an RFE asks for', () =
     expect(analysis.fields).toMatchObject({ totalIncome: 64910, agi: 61204 });
   });
 });
+
+describe('an I-94: its number, class of admission and admit-until date', () => {
+  test('read from the CBP printout', () => {
+    const analysis = analyze(
+      'Most Recent I-94\nAdmission (I-94) Record Number: 123456789A1\nMost Recent Date of Entry: 2024 March 03\nClass of Admission: B2\nAdmit Until Date: 09/02/2024\nDetails provided on the I-94 information form',
+    );
+    expect(analysis.type).toBe('i94');
+    expect(analysis.fields).toMatchObject({
+      i94Number: '123456789A1',
+      classOfAdmission: 'B2',
+      admitUntil: '2024-09-02',
+    });
+  });
+
+  test('duration of status has no date', () => {
+    const analysis = analyze(
+      'Most Recent I-94\nAdmission (I-94) Record Number: 98765432101\nClass of Admission: F1\nAdmit Until Date: D/S',
+    );
+    expect(analysis.fields).toMatchObject({
+      i94Number: '98765432101',
+      classOfAdmission: 'F1',
+      admitUntil: 'D/S',
+    });
+  });
+});

@@ -13,7 +13,10 @@ import { formatDate } from '../../shared/dates';
 import { classify } from './classify';
 import { addMonths } from './dates';
 import {
+  findAdmitUntil,
   findAgi,
+  findClassOfAdmission,
+  findI94Number,
   findTotalIncome,
   findAllDates,
   findANumbers,
@@ -108,6 +111,14 @@ export function analyzeText(input: ExtractedText, context: AnalysisContext): Doc
     if (items.length) fields.requestedItems = items;
   }
   if (kind.formNumber) fields.formNumber = kind.formNumber;
+  if (kind.type === 'i94') {
+    const number = findI94Number(text);
+    const admittedAs = findClassOfAdmission(text);
+    const until = findAdmitUntil(text, dateOptions);
+    if (number) fields.i94Number = number;
+    if (admittedAs) fields.classOfAdmission = admittedAs;
+    if (until) fields.admitUntil = until;
+  }
   if (kind.type === 'tax-return') {
     const taxYear = findTaxYear(text);
     const agi = findAgi(text);

@@ -286,6 +286,26 @@ export function findRequestedItems(text: string): string[] {
   return items;
 }
 
+/** An I-94's admission record number: eleven characters, nine digits then a letter and a digit, or all digits. */
+export function findI94Number(text: string): string | undefined {
+  const m = /\bAdmission \(I-94\) Record Number\s*:?\s*([0-9]{9}[A-Z0-9][0-9])\b/i.exec(text);
+  return m?.[1].toUpperCase();
+}
+
+/** An I-94's class of admission ("B2", "F1", "H1B", "PAR" for a parolee). */
+export function findClassOfAdmission(text: string): string | undefined {
+  const m = /\bClass of Admission\s*:?\s*([A-Z0-9]{1,4})\b/i.exec(text);
+  return m?.[1].toUpperCase();
+}
+
+/** An I-94's admit-until date; "D/S" (duration of status) has none. */
+export function findAdmitUntil(text: string, options: DateOptions): string | 'D/S' | undefined {
+  const label = /\bAdmit Until Date\b\s*:?/i.exec(text);
+  if (!label) return undefined;
+  if (/^\s*D\/?S\b/i.test(text.slice(label.index + label[0].length))) return 'D/S';
+  return dateAfterLabel(text, /\bAdmit Until Date\b\s*:?/i, options);
+}
+
 /** A printed expiry ("Date of Expiry", "Expiration Date", "Card Expires", "Fecha de vencimiento"). */
 export function findExpirationDate(text: string, options: DateOptions): string | undefined {
   return dateAfterLabel(

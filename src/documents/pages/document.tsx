@@ -328,6 +328,13 @@ function Fields({ fields }: { fields: DocumentFields }) {
         </ol>
       ) : undefined,
     ],
+    ['I-94 Record Number', fields.i94Number],
+    ['Class of Admission', fields.classOfAdmission],
+    [
+      'Admit Until',
+      fields.admitUntil &&
+        (fields.admitUntil === 'D/S' ? 'D/S (duration of status)' : formatDate(fields.admitUntil)),
+    ],
     ['Form', fields.formNumber],
     ['Tax Year', fields.taxYear?.toString()],
     ['Total Income', fields.totalIncome === undefined ? undefined : dollars(fields.totalIncome)],
