@@ -107,6 +107,8 @@ export type PassportZone = {
   valid: boolean;
   /** The fields whose check digit did not agree. */
   invalidFields: string[];
+  /** The passport number as OCR read it, when the check digits chose another reading (0 for O, 1 for I). */
+  numberAsRead?: string;
 };
 
 export type NoticeType = 'receipt' | 'approval' | 'rfe' | 'transfer' | 'noid' | 'denial';

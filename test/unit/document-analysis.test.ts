@@ -340,6 +340,23 @@ describe("passports: the machine-readable zone and the passport's validity", () 
     );
   });
 
+  test("OCR's O for 0 in the passport number is undone by the check digits, and the reading kept", () => {
+    const [first, second] = passportMrzLines({ ...PASSPORT, documentNumber: 'G10345078' });
+    const misread = `G1O${second.slice(3)}`;
+    const analysis = analyze(passportText({}, [first, misread]), {}, { method: 'ocr', ocrConfidence: 80 });
+    expect(analysis.fields.passportZone).toMatchObject({
+      documentNumber: 'G10345078',
+      numberAsRead: 'G1O345078',
+      valid: true,
+    });
+    expect(analysis.fields.passportNumber).toBe('G10345078');
+    expect(ruleIds(analysis)).not.toContain('mrz-check-digit');
+    // A number no reading makes agree stays as read, and fails.
+    const wrong = analyze(passportText({}, [first, `G1X${second.slice(3)}`]), {}, { method: 'ocr' });
+    expect(wrong.fields.passportZone).toMatchObject({ valid: false });
+    expect(wrong.fields.passportZone?.numberAsRead).toBeUndefined();
+  });
+
   test('without a zone, the printed expiry counts', () => {
     const analysis = analyze(
       'PASSPORT\nPassport No: X1234567\nSurname: SMITH\nGiven Names: JOHN\nDate of Expiry: 15 MAR 2027',

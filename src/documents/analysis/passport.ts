@@ -55,15 +55,50 @@ function zoneDate(value: string | null | undefined, kind: 'birth' | 'expiry', to
 
 const clean = (raw: string | undefined) => raw?.replace(/</g, ' ').replace(/\s+/g, ' ').trim() || null;
 
-export function readZone(lines: [string, string], today: string): PassportZone | undefined {
-  let result: ReturnType<typeof parse>;
+/** The digit OCR most often reads as each letter. */
+const DIGIT_LOOK_ALIKE: Record<string, string> = { O: '0', I: '1', B: '8', S: '5', Z: '2' };
+const NUMBER_LENGTH = 9;
+
+function parsed(lines: [string, string]): ReturnType<typeof parse> | undefined {
   try {
     // autocorrect: O for 0 (and the like) only where a field admits digits alone, then checked.
-    result = parse(lines, { autocorrect: true });
+    return parse(lines, { autocorrect: true });
   } catch {
     return undefined;
   }
-  if (result.format !== 'TD3') return undefined;
+}
+
+/**
+ * The zone's second line with its passport number read again, when its check digit failed: a look-alike
+ * letter (O, I, B, S, Z) standing among digits is read as its digit (0, 1, 8, 5, 2), the one reading OCR's
+ * usual error allows. It is kept only if every check digit then agrees; otherwise the zone stays as read,
+ * and fails. Trying every mix of letters and digits instead would let the check digits agree by chance.
+ */
+function correctedNumber(lines: [string, string]): [string, string] | undefined {
+  const number = lines[1].slice(0, NUMBER_LENGTH);
+  const isDigit = (c: string | undefined) => c !== undefined && /\d/.test(c);
+  const reading = [...number]
+    .map((c, i) =>
+      DIGIT_LOOK_ALIKE[c] && isDigit(number[i - 1]) && (i === number.length - 1 || isDigit(number[i + 1]))
+        ? DIGIT_LOOK_ALIKE[c]
+        : c,
+    )
+    .join('');
+  if (reading === number) return undefined;
+  const candidate: [string, string] = [lines[0], reading + lines[1].slice(NUMBER_LENGTH)];
+  return parsed(candidate)?.valid ? candidate : undefined;
+}
+
+export function readZone(read: [string, string], today: string): PassportZone | undefined {
+  let lines = read;
+  let result = parsed(lines);
+  if (!result || result.format !== 'TD3') return undefined;
+  const numberFailed = result.details.some((d) => d.field === 'documentNumberCheckDigit' && !d.valid);
+  const corrected = numberFailed ? correctedNumber(lines) : undefined;
+  if (corrected) {
+    lines = corrected;
+    result = parsed(lines)!;
+  }
   const detail = (field: string) => result.details.find((d) => d.field === field);
   const raw = (field: string) => {
     const range = detail(field)?.ranges[0];
@@ -83,5 +118,6 @@ export function readZone(lines: [string, string], today: string): PassportZone |
     expirationDate: zoneDate(detail('expirationDate')?.value, 'expiry', today),
     valid: invalidFields.length === 0,
     invalidFields,
+    ...(corrected ? { numberAsRead: clean(read[1].slice(0, NUMBER_LENGTH)) ?? undefined } : {}),
   };
 }
