@@ -202,44 +202,28 @@ function i864Income(facts: Facts, asOf: string): Checked {
     return check(placeholder, 'i864-income', title, 'unknown', 'No poverty guidelines held for that date.');
   const region = facts.sponsorState === 'AK' ? ' in Alaska' : facts.sponsorState === 'HI' ? ' in Hawaii' : '';
   const line = `${dollars(needed.requiredIncome)} needed (${needed.percent}% of the ${needed.guidelineYear} guideline for a household of ${facts.householdSize}${region})`;
-  const figures = {
-    requiredIncome: needed.requiredIncome,
-    povertyGuidelineYear: needed.guidelineYear,
-    povertyGuidelinePercent: needed.percent,
-  };
-  if (needed.newerTableDue) {
-    const checked = check(
-      needed.rule,
-      'i864-income',
-      title,
+  /** The answer, with the figures it was measured against. */
+  const answer = (status: CheckStatus, message: string): Checked => ({
+    ...check(needed.rule, 'i864-income', title, status, message),
+    figures: {
+      requiredIncome: needed.requiredIncome,
+      povertyGuidelineYear: needed.guidelineYear,
+      povertyGuidelinePercent: needed.percent,
+    },
+  });
+  if (needed.newerTableDue)
+    return answer(
       'unknown',
       `Not checked: the ${needed.guidelineYear + 1} poverty guidelines were due on Form I-864P from ${formatDate(needed.newerTableDue)}, and the newest table loaded here is ${needed.guidelineYear}'s (${line}). Platform staff load the new table with its citation; until then compare with the current Form I-864P.`,
     );
-    checked.figures = figures;
-    return checked;
-  }
   const income = facts.householdIncome!;
-  if (income >= needed.requiredIncome) {
-    const checked = check(
-      needed.rule,
-      'i864-income',
-      title,
-      'pass',
-      `${dollars(income)} total income against ${line}.`,
-    );
-    checked.figures = figures;
-    return checked;
-  }
+  if (income >= needed.requiredIncome)
+    return answer('pass', `${dollars(income)} total income against ${line}.`);
   const assets = assetAlternative(facts, needed.requiredIncome - income);
-  const checked = check(
-    needed.rule,
-    'i864-income',
-    title,
+  return answer(
     assets.enough ? 'pass' : 'fail',
     `${dollars(income)} total income against ${line}. ${assets.words}`,
   );
-  checked.figures = figures;
-  return checked;
 }
 
 /**

@@ -56,14 +56,22 @@ function holidaysOf(year: number): Holiday[] {
   ];
 }
 
+/** Each year's holidays, computed once: every roll-over asks for them day by day. */
+const BY_YEAR = new Map<number, readonly Holiday[]>();
+
 /**
  * The legal holidays observed in a calendar year, soonest first. New Year's Day on a Saturday is observed
  * on December 31 of the year before, so that day belongs here.
  */
-export function federalHolidays(year: number): Holiday[] {
-  return [...holidaysOf(year), ...holidaysOf(year + 1)]
-    .filter((h) => h.date.startsWith(`${year}-`))
-    .sort((a, b) => (a.date < b.date ? -1 : 1));
+export function federalHolidays(year: number): readonly Holiday[] {
+  let holidays = BY_YEAR.get(year);
+  if (!holidays) {
+    holidays = [...holidaysOf(year), ...holidaysOf(year + 1)]
+      .filter((h) => h.date.startsWith(`${year}-`))
+      .sort((a, b) => (a.date < b.date ? -1 : 1));
+    BY_YEAR.set(year, holidays);
+  }
+  return holidays;
 }
 
 /** The legal holiday observed on a date, if any. */
