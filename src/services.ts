@@ -249,7 +249,9 @@ export function createServices(
   });
   const reminders = createDeadlineReminders({
     db,
-    firmDeadlines: ai.firmDeadlines,
+    // Open and missed alike: a reminder counts from the day it is for, which may be before the firm's today.
+    openDeadlines: async (firmId) =>
+      (await ai.docket.listOfFirm(firmId)).items.filter((d) => d.state === 'open' || d.state === 'missed'),
     timeZoneOf: caseDeps.timeZoneOf,
     firmUsers: accounts.listByFirm,
     activeFirmIds: firms.activeIds,

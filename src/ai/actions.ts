@@ -3,9 +3,17 @@ import { declareFor } from '../access/action';
 import type { DocumentsService } from '../documents/service';
 import { HttpError } from '../http/errors';
 import { fileAnswer } from '../http/file-answer';
+import { FEED_SCOPES } from '../shared/ai';
 import { api } from '../shared/paths';
 import { CASE_NOT_FOUND } from './case-facts';
-import { enteredFactsInput, rulesRequestInput } from './schema';
+import { DEADLINE_NOT_FOUND } from './docket';
+import {
+  deadlineStateInput,
+  docketQueryInput,
+  enteredFactsInput,
+  newDeadlineInput,
+  rulesRequestInput,
+} from './schema';
 import type { AiService } from './service';
 
 /** What the AI tools' actions run with: the tools, and the documents whose analysis Document Analysis shows. */
@@ -66,37 +74,97 @@ export const enterCaseFacts = action({
   run: ({ deps, actor, params }, input) => deps.ai.enterFacts(actor, params.id, input),
 });
 
+/** Which calendar: the firm's docket ("firm", the default) or the person's own deadlines ("mine"). */
+const feedScopeInput = z.object({
+  scope: z
+    .enum(FEED_SCOPES, { error: 'scope must be one of mine, firm' })
+    .optional()
+    .transform((scope) => scope ?? 'firm'),
+});
+
 export const subscribeCalendar = action({
   name: 'Subscribe to Deadlines Calendar',
   category: AI,
   description:
-    'Make a new secret address for the person\'s calendar feed of the firm\'s deadlines (an earlier one stops working). Answers {"url"}: it is shown this once.',
+    'Make a new secret address for the person\'s calendar feed ({"scope"}: "firm", the firm\'s docket, by default; "mine", the deadlines they own); an earlier one of that scope stops working. Answers {"url"}: it is shown this once.',
   method: 'POST',
   route: api.aiCalendar,
   grants: { user: 'w', admin: 'w' },
-  run: ({ deps, actor }) => deps.ai.subscribe(actor),
+  input: feedScopeInput,
+  run: ({ deps, actor }, input) => deps.ai.subscribe(actor, input.scope),
   status: 201,
 });
 
 export const revokeCalendar = action({
   name: 'Revoke Deadlines Calendar',
   category: AI,
-  description: "Revoke the person's calendar feed: its address answers 404 from now on.",
+  description:
+    'Revoke the person\'s calendar feed ({"scope"}: "firm" by default, or "mine"): its address answers 404 from now on.',
   method: 'DELETE',
   route: api.aiCalendar,
   grants: { user: 'd', admin: 'd' },
-  run: ({ deps, actor }) => deps.ai.revoke(actor),
+  input: feedScopeInput,
+  run: ({ deps, actor }, input) => deps.ai.revoke(actor, input.scope),
 });
 
 export const getCalendar = action({
   name: 'Get Deadlines Calendar',
   category: AI,
   description:
-    'Whether the person has a calendar feed of the firm\'s deadlines, and since when. Answers {"since"}: the time its address was made, or null.',
+    'Whether the person has calendar feeds, and since when. Answers {"since", "mine"}: the times the addresses of the firm\'s docket and of their own deadlines were made, or null.',
   method: 'GET',
   route: api.aiCalendar,
   grants: { user: 'r', admin: 'r' },
-  run: async ({ deps, actor }) => ({ since: (await deps.ai.calendarOf(actor))?.since ?? null }),
+  run: async ({ deps, actor }) => {
+    const [firm, mine] = await Promise.all([
+      deps.ai.calendarOf(actor, 'firm'),
+      deps.ai.calendarOf(actor, 'mine'),
+    ]);
+    return { since: firm?.since ?? null, mine: mine?.since ?? null };
+  },
+});
+
+export const listDeadlines = action({
+  name: 'List Deadlines',
+  category: AI,
+  description:
+    'The firm\'s docket: every deadline of its open cases (the case\'s due date, notices read from documents, the rules over the facts, those entered by hand), filtered by from, to, caseId, assignee (a user ID or "me") and state (open, done, missed, dismissed); the missed first, then by date. Answers {"items": [{"id", "caseId", "caseNumber", "title", "date", "kind", "state", "owner", "source": {"kind", "documentId", "ruleId"}, "filing", "citation"}]}.',
+  method: 'GET',
+  route: api.deadlines,
+  grants: { user: 'r', admin: 'r' },
+  input: docketQueryInput,
+  run: async ({ deps, actor }, input) => {
+    const { assignee, ...query } = input;
+    const ownerId = assignee === 'me' ? actor.id : assignee;
+    return { items: (await deps.ai.docket.list(actor, { ...query, ownerId })).items };
+  },
+});
+
+export const changeDeadline = action({
+  name: 'Change Deadline State',
+  category: AI,
+  description:
+    'Mark a deadline of the docket done, dismiss it ({"state": "dismissed", "reason"}: the reason is required) or open it again. Answers the deadline.',
+  method: 'PATCH',
+  route: api.deadline('{id}'),
+  notFound: DEADLINE_NOT_FOUND,
+  grants: { user: 'w', admin: 'w' },
+  input: deadlineStateInput,
+  run: ({ deps, actor, params }, input) => deps.ai.docket.setState(actor, params.id, input),
+});
+
+export const addDeadline = action({
+  name: 'Add Deadline',
+  category: AI,
+  description:
+    'Enter a deadline by hand on one of the firm\'s open cases: {"title", "date", "kind" (deadline, opens, expires, hearing), "explanation", "filing", "ownerId" (the case\'s assignee by default)}. Answers the deadline.',
+  method: 'POST',
+  route: api.caseDeadlines('{id}'),
+  notFound: CASE_NOT_FOUND,
+  grants: { user: 'w', admin: 'w' },
+  input: newDeadlineInput,
+  run: ({ deps, actor, params }, input) => deps.ai.docket.add(actor, params.id, input),
+  status: 201,
 });
 
 /**
@@ -147,4 +215,7 @@ export const AI_ACTIONS = {
   revokeCalendar,
   getCalendarFeed,
   getDocumentAnalysis,
+  listDeadlines,
+  changeDeadline,
+  addDeadline,
 };

@@ -22,7 +22,9 @@ export type CaseFactsDeps = {
   clients: ClientsService;
   documents: DocumentsService;
   timeZoneOf(firmId: string): Promise<string>;
-  firmUsers(firmId: string): Promise<Array<{ id: string; first_name: string; last_name: string }>>;
+  firmUsers(
+    firmId: string,
+  ): Promise<Array<{ id: string; first_name: string; last_name: string; status: string }>>;
 };
 
 /** The facts a person entered for a case, as stored, with who entered them last and when. */
@@ -40,7 +42,7 @@ type Sources = {
 type Found = { value: Facts[FactName]; source: FactSource };
 
 /** The notices that start a period, as the rules name them. */
-const NOTICE_FACTS: Partial<Record<string, 'RFE' | 'NOID' | 'denial'>> = {
+export const NOTICE_FACTS: Partial<Record<string, 'RFE' | 'NOID' | 'denial'>> = {
   'i797-rfe': 'RFE',
   'uscis-noid': 'NOID',
   'uscis-denial': 'denial',
@@ -190,8 +192,13 @@ export function createCaseFacts(deps: CaseFactsDeps) {
       );
     },
 
-    /** The facts of each of a firm's open cases, with the case: the firm's deadlines are made from them. */
-    async openCasesOf(firmId: string): Promise<Array<{ record: CaseRecord; facts: CaseFacts }>> {
+    /**
+     * The facts of each of a firm's open cases, with the case and its analyzed documents: the firm's docket
+     * is made from them.
+     */
+    async openCasesOf(
+      firmId: string,
+    ): Promise<Array<{ record: CaseRecord; facts: CaseFacts; documents: DocumentRecord[] }>> {
       const open = await deps.cases.openOfFirm(firmId);
       const ids = open.map(({ record }) => record.id);
       const [entered, documents, names, timeZone] = await Promise.all([
@@ -204,19 +211,11 @@ export function createCaseFacts(deps: CaseFactsDeps) {
       const documentsOf = new Map<string, DocumentRecord[]>();
       for (const doc of documents)
         if (doc.case) documentsOf.set(doc.case.id, [...(documentsOf.get(doc.case.id) ?? []), doc]);
-      return open.map(({ record, clientDateOfBirth }) => ({
-        record,
-        facts: factsOf(
-          {
-            record,
-            clientDateOfBirth,
-            entered: enteredBy.get(record.id),
-            documents: documentsOf.get(record.id) ?? [],
-          },
-          names,
-          timeZone,
-        ),
-      }));
+      return open.map(({ record, clientDateOfBirth }) => {
+        const analyzed = documentsOf.get(record.id) ?? [];
+        const sources = { record, clientDateOfBirth, entered: enteredBy.get(record.id), documents: analyzed };
+        return { record, facts: factsOf(sources, names, timeZone), documents: analyzed };
+      });
     },
 
     /** Replaces the facts entered for one of the firm's cases; answers the case's facts as they are now. */

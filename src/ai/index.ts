@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { ActionKit } from '../access/kit';
 import type { DocumentsService } from '../documents/service';
 import type { Feature } from '../http/feature';
-import type { CaseDeadline } from '../shared/ai';
+import type { Upcoming } from '../shared/ai';
 import type { CaseFacts } from '../shared/facts';
 import { AI_ACTIONS } from './actions';
 import { AI_PAGES } from './pages';
@@ -65,7 +65,7 @@ export function aiFeature(deps: {
   /** A case's facts for its page, when the matrix lets the person read them. */
   caseFactsFor(req: Request, caseId: string): Promise<CaseFacts | undefined>;
   /** The firm's deadlines of the next 30 days for the dashboard, when the person may track deadlines. */
-  upcomingFor(req: Request): Promise<{ today: string; deadlines: CaseDeadline[] } | undefined>;
+  upcomingFor(req: Request): Promise<Upcoming | undefined>;
 } {
   const { kit, ai, documents } = deps;
   const bound = kit.bind(AI_ACTIONS, { ai, documents });

@@ -3,7 +3,7 @@ import type { DB } from '../db/schema';
 import { inTransaction } from '../db/transaction';
 import { createJobQueue, type QueueSpec } from '../jobs';
 import { createOutbox } from '../mail/sender';
-import type { CaseDeadline } from '../shared/ai';
+import type { DeadlineKind, DocketDeadline } from '../shared/ai';
 import { PRODUCT_NAME } from '../shared/constants';
 import { formatDate, todayIn } from '../shared/dates';
 import { pages } from '../shared/paths';
@@ -33,45 +33,47 @@ function hourIn(timeZone: string, now: Date): number {
   return Number(hour);
 }
 
-const WORDS: Record<CaseDeadline['deadline']['kind'], string> = {
+const WORDS: Record<DeadlineKind, string> = {
   deadline: 'is due',
   opens: 'opens',
   expires: 'expires',
+  hearing: 'is on',
 };
 
 type Person = { id: string; email: string; first_name: string; role: string; status: string };
 
-function reminderEmail(person: Person, item: CaseDeadline, daysLeft: number, publicUrl: string) {
-  const { case: c, deadline } = item;
-  const when = `${formatDate(deadline.date)} (${daysLeft === 1 ? 'tomorrow' : `in ${daysLeft} days`})`;
+function reminderEmail(person: Person, d: DocketDeadline, daysLeft: number, publicUrl: string) {
+  const left = daysLeft === 1 ? 'tomorrow' : `in ${daysLeft} days`;
   const area = person.role === 'admin' ? 'admin' : 'user';
   return {
-    subject: `${c.caseNumber}: ${deadline.title} ${WORDS[deadline.kind]} ${when}`,
+    subject: `${d.caseNumber}: ${d.title} ${WORDS[d.kind]} ${formatDate(d.date)} (${left})`,
     text: [
       `Hello ${person.first_name},`,
       '',
-      `A deadline of case ${c.caseNumber} (${c.clientName}), assigned to you:`,
+      `A deadline of case ${d.caseNumber} (${d.clientName}) on the firm's docket, which you own:`,
       '',
-      `${deadline.title}: ${formatDate(deadline.date)}, ${daysLeft === 1 ? 'tomorrow' : `in ${daysLeft} days`}.`,
-      deadline.explanation,
-      `Rule ${deadline.ruleId}: ${deadline.citation} (in force from ${formatDate(deadline.effectiveFrom)}).`,
-      deadline.sourceUrl,
+      `${d.title}: ${d.receivedBy ? 'USCIS must receive it by ' : ''}${formatDate(d.date)}, ${left}.`,
+      ...(d.filing ? [`File Form ${d.filing}.`] : []),
+      ...(d.explanation ? [d.explanation] : []),
+      ...(d.citation ? [`${d.citation}.`] : []),
+      ...(d.sourceUrl ? [d.sourceUrl] : []),
       '',
       'The case:',
-      `${publicUrl}${pages.cases(area).view(c.id)}`,
+      `${publicUrl}${pages.cases(area).view(d.caseId)}`,
       '',
-      `${PRODUCT_NAME} reminds the case's assignee 14, 7 and 1 days before each deadline.`,
+      `${PRODUCT_NAME} reminds each deadline's owner 14, 7 and 1 days before it, until it is marked done or dismissed.`,
     ].join('\n'),
   };
 }
 
 /**
  * Reminder emails of the firms' deadlines, through the outbox: each day, once the firm's clock passes
- * 7 AM, a background job sends each open case's assignee the reminders due that day, each once.
+ * 7 AM, a background job sends each open deadline's owner the reminders due that day, each once.
  */
 export function createDeadlineReminders(deps: {
   db: Kysely<DB>;
-  firmDeadlines(firmId: string, asOf: string): Promise<CaseDeadline[]>;
+  /** The firm's open deadlines, from the docket. */
+  openDeadlines(firmId: string): Promise<DocketDeadline[]>;
   timeZoneOf(firmId: string): Promise<string>;
   firmUsers(firmId: string): Promise<Person[]>;
   activeFirmIds(): Promise<string[]>;
@@ -81,21 +83,21 @@ export function createDeadlineReminders(deps: {
 }) {
   /** Sends the reminders of a firm due on `day` (the firm's date); answers how many were sent. */
   async function send(firmId: string, day: string): Promise<number> {
-    const [deadlines, people] = await Promise.all([deps.firmDeadlines(firmId, day), deps.firmUsers(firmId)]);
+    const [deadlines, people] = await Promise.all([deps.openDeadlines(firmId), deps.firmUsers(firmId)]);
     const byId = new Map(people.map((p) => [p.id, p]));
     let sent = 0;
     for (const item of deadlines) {
-      const person = item.case.assignee && byId.get(item.case.assignee.id);
-      const daysLeft = daysBetween(day, item.deadline.date);
+      const person = item.owner && byId.get(item.owner.id);
+      const daysLeft = daysBetween(day, item.date);
       const daysBefore = reminderFor(daysLeft);
       if (!person || person.status !== 'active' || !person.email || !daysBefore) continue;
       const queued = await inTransaction(deps.db, async (trx) => {
         const first = await createAiStore(trx).claimReminder({
           firmId,
           userId: person.id,
-          caseId: item.case.id,
-          deadlineId: item.deadline.id,
-          deadlineDate: item.deadline.date,
+          caseId: item.caseId,
+          deadlineId: item.id,
+          deadlineDate: item.date,
           daysBefore,
         });
         if (first)

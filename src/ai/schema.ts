@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { DEADLINE_KINDS, DEADLINE_STATES } from '../shared/ai';
 import { FORM_CODES, FORM_TYPES } from '../shared/cases';
+import { isIsoDate } from '../shared/dates';
 import {
   type FactName,
   factsShape,
@@ -160,3 +162,49 @@ export function formValueOf(value: unknown): string {
   if (value === false) return 'no';
   return value === undefined || value === null ? '' : String(value);
 }
+
+const day = (name: string) =>
+  z.string().trim().refine(isIsoDate, `${name} must be a real date written YYYY-MM-DD, such as 2026-11-23`);
+/** A form's empty field is a value left out. */
+const optional = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+
+/** GET {API}/deadlines: `from`, `to`, `caseId`, `assignee` (a user's ID, or "me"), `state`. */
+export const docketQueryInput = z.object({
+  from: optional(day('from')),
+  to: optional(day('to')),
+  caseId: optional(z.uuid({ error: 'caseId must be a case ID' })),
+  assignee: optional(
+    z
+      .string()
+      .refine((v) => v === 'me' || z.uuid().safeParse(v).success, 'assignee must be a user ID or "me"'),
+  ),
+  state: optional(z.enum(DEADLINE_STATES, { error: `state must be one of ${DEADLINE_STATES.join(', ')}` })),
+});
+
+/** PATCH {API}/deadlines/{id}: `state` done, dismissed (with its `reason`) or open again. */
+export const deadlineStateInput = z
+  .object({
+    state: z.enum(['done', 'dismissed', 'open'], { error: 'state must be one of done, dismissed, open' }),
+    reason: optional(z.string().trim().max(500, 'reason must be at most 500 characters')),
+  })
+  .refine((change) => change.state !== 'dismissed' || change.reason, {
+    path: ['reason'],
+    message: 'Give the reason the deadline is dismissed.',
+  });
+
+/** POST {API}/cases/{id}/deadlines: a deadline entered by hand. */
+export const newDeadlineInput = z.object({
+  title: z
+    .string({ error: 'title is required' })
+    .trim()
+    .min(1, 'Give the deadline a title.')
+    .max(200, 'title must be at most 200 characters'),
+  date: day('date'),
+  kind: optional(
+    z.enum(DEADLINE_KINDS, { error: `kind must be one of ${DEADLINE_KINDS.join(', ')}` }),
+  ).transform((kind) => kind ?? 'deadline'),
+  explanation: optional(z.string().trim().max(1000, 'explanation must be at most 1,000 characters')),
+  filing: optional(z.string().trim().max(40, 'filing must be at most 40 characters')),
+  ownerId: optional(z.uuid({ error: 'ownerId must be a user ID' })),
+});

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { createAuditService } from '../audit/service';
 import { complianceOf, deadlinesOf } from '../rules';
 import type { ComplianceAnswer, DeadlinesAnswer } from '../rules/types';
-import type { CaseDeadline } from '../shared/ai';
+import type { DocketDeadline, FeedScope, Upcoming } from '../shared/ai';
 import { addDays, todayIn } from '../shared/dates';
 import { ServiceError } from '../shared/errors';
 import type { RulesRequest } from '../shared/facts';
@@ -11,11 +11,16 @@ import type { SessionUser } from '../shared/session';
 import { PRODUCT_NAME } from '../shared/constants';
 import { buildCalendar } from './calendar';
 import { type CaseFactsDeps, createCaseFacts } from './case-facts';
+import { createDocket } from './docket';
 import { createAiStore } from './store';
 import { createAiUsage } from './usage';
 
-/** The dashboard lists the deadlines of this many days ahead. */
+/** The dashboard lists the deadlines of this many days ahead, and counts the person's of this many. */
 const UPCOMING_DAYS = 30;
+const DUE_SOON_DAYS = 7;
+
+/** A deadline still to act on: open, or missed (open with its date passed). */
+const isLive = (d: DocketDeadline) => d.state === 'open' || d.state === 'missed';
 
 /** A calendar feed's secret: 32 random bytes, base64url (43 characters). */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -44,6 +49,7 @@ function firmOf(actor: SessionUser): string {
  */
 export function createAiService(deps: AiServiceDeps) {
   const caseFacts = createCaseFacts(deps);
+  const docket = createDocket({ ...deps, caseFacts });
   const usage = createAiUsage(deps.db);
   const store = createAiStore(deps.db);
 
@@ -57,26 +63,10 @@ export function createAiService(deps: AiServiceDeps) {
     return { asOf, caseId: null, facts: request.facts ?? {}, documentTypes: undefined };
   }
 
-  /** Each open case's deadlines as of `asOf` (the rule versions in force that day). */
-  async function firmDeadlines(firmId: string, asOf: string): Promise<CaseDeadline[]> {
-    const open = await caseFacts.openCasesOf(firmId);
-    return open.flatMap(({ record, facts }) =>
-      deadlinesOf(facts.facts, asOf).deadlines.map((deadline) => ({
-        case: {
-          id: record.id,
-          caseNumber: record.caseNumber,
-          clientName: record.client.name,
-          assignee: record.assignee,
-        },
-        deadline,
-      })),
-    );
-  }
-
   return {
     caseFactsOf: caseFacts.caseFactsOf,
     enterFacts: caseFacts.enter,
-    firmDeadlines,
+    docket,
     /** Records a use of a tool whose work another feature does (the documents' analysis, a brief). */
     recordUse: usage.record,
 
@@ -96,21 +86,31 @@ export function createAiService(deps: AiServiceDeps) {
       return answer;
     },
 
-    /** The firm's deadlines from today to 30 days ahead, the soonest first: the dashboard's list. */
-    async upcoming(actor: SessionUser): Promise<{ today: string; deadlines: CaseDeadline[] }> {
+    /**
+     * The dashboard's part of the docket: the firm's missed deadlines and those of the next 30 days (the
+     * missed first, then the soonest), and the person's own due within 7 days and missed.
+     */
+    async upcoming(actor: SessionUser): Promise<Upcoming> {
       const firmId = firmOf(actor);
-      const today = await todayOf(firmId);
+      const { today, items } = await docket.listOfFirm(firmId);
+      const live = items.filter(isLive);
       const last = addDays(today, UPCOMING_DAYS);
-      const deadlines = (await firmDeadlines(firmId, today))
-        .filter(({ deadline }) => deadline.date >= today && deadline.date <= last)
-        .sort((a, b) => a.deadline.date.localeCompare(b.deadline.date));
-      return { today, deadlines };
+      const week = addDays(today, DUE_SOON_DAYS);
+      const mine = live.filter((d) => d.owner?.id === actor.id);
+      return {
+        today,
+        deadlines: live.filter((d) => d.date <= last),
+        mine: {
+          dueSoon: mine.filter((d) => d.state === 'open' && d.date >= today && d.date <= week).length,
+          missed: mine.filter((d) => d.state === 'missed').length,
+        },
+      };
     },
 
     /** Whether the person has a calendar feed now, and since when. */
-    async calendarOf(actor: SessionUser): Promise<{ since: string } | null> {
+    async calendarOf(actor: SessionUser, scope: FeedScope): Promise<{ since: string } | null> {
       firmOf(actor);
-      const feed = await store.liveFeedOf(actor.id);
+      const feed = await store.liveFeedOf(actor.id, scope);
       return feed ? { since: feed.created_at.toISOString() } : null;
     },
 
@@ -118,58 +118,69 @@ export function createAiService(deps: AiServiceDeps) {
      * A new secret address for the person's calendar feed (any earlier one stops working). Only its hash
      * is kept: the address is shown this once.
      */
-    async subscribe(actor: SessionUser): Promise<{ url: string }> {
+    async subscribe(actor: SessionUser, scope: FeedScope): Promise<{ url: string }> {
       firmOf(actor);
       const token = crypto.randomBytes(32).toString('base64url');
-      await store.replaceFeed(actor.id, hashOf(token));
+      await store.replaceFeed(actor.id, hashOf(token), scope);
       await createAuditService(deps.db).record({
         actorUserId: actor.id,
         action: 'calendar-feed.created',
         entity: 'user',
         entityId: actor.id,
+        after: { scope },
       });
       return { url: `${deps.publicUrl}${pages.calendarFeed(token)}` };
     },
 
     /** Revokes the person's calendar feed: its address answers 404 from now on. */
-    async revoke(actor: SessionUser): Promise<void> {
-      if (!(await store.revokeFeed(actor.id)))
+    async revoke(actor: SessionUser, scope: FeedScope): Promise<void> {
+      if (!(await store.revokeFeed(actor.id, scope)))
         throw new ServiceError('not-found', 'You have no calendar address to revoke.');
       await createAuditService(deps.db).record({
         actorUserId: actor.id,
         action: 'calendar-feed.revoked',
         entity: 'user',
         entityId: actor.id,
+        before: { scope },
       });
     },
 
     /**
-     * The calendar a feed's secret opens: the firm's deadlines, as all-day events. An unknown or revoked
+     * The calendar a feed's secret opens: the docket's open and missed deadlines (the firm's, or only
+     * those its owner owns), as all-day events. An unknown or revoked
      * secret, or one whose owner may not sign in now (suspended, removed, their firm inactive), opens
      * nothing.
      */
     async feed(token: string): Promise<string | undefined> {
       if (!TOKEN.test(token)) return undefined;
-      const ownerId = await store.feedOwner(hashOf(token));
-      const owner = ownerId ? await deps.signedInAs(ownerId) : null;
-      if (!owner?.firmId) return undefined;
-      const deadlines = await firmDeadlines(owner.firmId, await todayOf(owner.firmId));
+      const feed = await store.feedOwner(hashOf(token));
+      const owner = feed ? await deps.signedInAs(feed.userId) : null;
+      if (!feed || !owner?.firmId) return undefined;
+      const mine = feed.scope === 'mine';
+      const { items } = await docket.listOfFirm(owner.firmId, mine ? { ownerId: owner.id } : {});
       const host = new URL(deps.publicUrl).host;
       return buildCalendar({
         productId: `-//Reti//${PRODUCT_NAME}//EN`,
-        name: `${PRODUCT_NAME} deadlines`,
-        description: 'The deadlines of the firm’s open cases, from the rules the product applies.',
+        name: mine ? `${PRODUCT_NAME}: my deadlines` : `${PRODUCT_NAME} deadlines`,
+        description: mine
+          ? 'The open deadlines you own on the firm’s docket.'
+          : 'The open deadlines of the firm’s docket.',
         stamp: new Date(),
-        events: deadlines.map(({ case: c, deadline }) => ({
-          uid: `${c.id}-${deadline.id}@${host}`,
-          date: deadline.date,
-          summary: `${deadline.title}: ${c.caseNumber} (${c.clientName})`,
+        events: items.filter(isLive).map((d) => ({
+          uid: `${d.id}@${host}`,
+          date: d.date,
+          summary: `${d.state === 'missed' ? 'MISSED: ' : ''}${d.title}: ${d.caseNumber} (${d.clientName})`,
           description: [
-            deadline.explanation,
-            `Rule ${deadline.ruleId}: ${deadline.citation}, in force from ${deadline.effectiveFrom}.`,
-            deadline.sourceUrl,
-          ].join('\n'),
-          url: `${deps.publicUrl}${pages.cases('user').view(c.id)}`,
+            d.explanation,
+            d.filing && `File Form ${d.filing}.`,
+            d.receivedBy && 'USCIS must receive it by this date.',
+            `Owner: ${d.owner?.name ?? 'nobody'}.`,
+            d.citation && `${d.citation}.`,
+            d.sourceUrl,
+          ]
+            .filter(Boolean)
+            .join('\n'),
+          url: `${deps.publicUrl}${pages.cases('user').view(d.caseId)}`,
         })),
       });
     },

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
-import type { AiTool } from '../shared/ai';
+import type { AiTool, FeedScope } from '../shared/ai';
 import type { Facts } from '../shared/facts';
 
 /** The AI feature's tables: uses of the tools, facts entered for cases, calendar feeds and reminders. */
@@ -102,46 +102,46 @@ export function createAiStore(db: Kysely<DB>) {
         .execute();
     },
 
-    /** The person's calendar feed now (not revoked), if any. */
-    async liveFeedOf(userId: string) {
+    /** The person's calendar feed of a scope now (not revoked), if any. */
+    async liveFeedOf(userId: string, scope: FeedScope) {
       return db
         .selectFrom('calendar_feeds')
         .select(['id', 'created_at'])
         .where('user_id', '=', userId)
+        .where('scope', '=', scope)
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
     },
 
-    /** Revokes the person's feed, if any, and keeps a new one: one live feed per person. */
-    async replaceFeed(userId: string, tokenHash: string): Promise<void> {
+    /** Revokes the person's feed of the scope, if any, and keeps a new one: one live feed per scope. */
+    async replaceFeed(userId: string, tokenHash: string, scope: FeedScope): Promise<void> {
+      await this.revokeFeed(userId, scope);
       await db
-        .updateTable('calendar_feeds')
-        .set({ revoked_at: sql<Date>`now()` })
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
+        .insertInto('calendar_feeds')
+        .values({ user_id: userId, token_hash: tokenHash, scope })
         .execute();
-      await db.insertInto('calendar_feeds').values({ user_id: userId, token_hash: tokenHash }).execute();
     },
 
-    async revokeFeed(userId: string): Promise<boolean> {
+    async revokeFeed(userId: string, scope: FeedScope): Promise<boolean> {
       const result = await db
         .updateTable('calendar_feeds')
         .set({ revoked_at: sql<Date>`now()` })
         .where('user_id', '=', userId)
+        .where('scope', '=', scope)
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
 
-    /** Whose live feed a token's hash opens. */
-    async feedOwner(tokenHash: string): Promise<string | undefined> {
+    /** Whose live feed a token's hash opens, and of which scope. */
+    async feedOwner(tokenHash: string): Promise<{ userId: string; scope: FeedScope } | undefined> {
       const row = await db
         .selectFrom('calendar_feeds')
-        .select('user_id')
+        .select(['user_id', 'scope'])
         .where('token_hash', '=', tokenHash)
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
-      return row?.user_id;
+      return row && { userId: row.user_id, scope: row.scope };
     },
 
     /** Claims a firm's reminder run for a day: true only for the first claim of that day. */

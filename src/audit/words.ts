@@ -35,6 +35,10 @@ const record = (value: unknown): Record<string, unknown> =>
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 
+/** A deadline as the audit log keeps it: "“Case due date” of 12/04/2026". */
+const deadlineIn = (row: Record<string, unknown>) =>
+  `“${text(row.title) ?? 'a deadline'}”${typeof row.date === 'string' ? ` of ${formatDate(row.date)}` : ''}`;
+
 /** A person's name from a row as the audit log keeps it (firstName and lastName). */
 function personIn(row: Record<string, unknown>): string | undefined {
   const name = [text(row.firstName), text(row.lastName)].filter(Boolean).join(' ');
@@ -197,6 +201,12 @@ const PHRASES: Record<string, (w: Words) => string> = {
   'case.facts-entered': (w) => `${w.actor} entered the facts for the rules of ${caseIn(w)}`,
   'calendar-feed.created': (w) => `${w.actor} made a new address for their deadlines calendar`,
   'calendar-feed.revoked': (w) => `${w.actor} revoked the address of their deadlines calendar`,
+  'deadline.added': (w) =>
+    `${w.actor} added the deadline ${deadlineIn(w.after)} to case ${text(w.after.caseNumber) ?? ''}`.trimEnd(),
+  'deadline.done': (w) => `${w.actor} marked the deadline ${deadlineIn(w.after)} done`,
+  'deadline.dismissed': (w) =>
+    `${w.actor} dismissed the deadline ${deadlineIn(w.after)}: ${text(w.after.reason) ?? ''}`.trimEnd(),
+  'deadline.reopened': (w) => `${w.actor} opened the deadline ${deadlineIn(w.after)} again`,
   'cases.imported': casesImported,
   'client.created': (w) => `${w.actor} added the ${clientIn(w)}`,
   'client.updated': (w) => `${w.actor} updated the ${clientIn(w)}`,

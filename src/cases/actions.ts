@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { CaseDeadline } from '../shared/ai';
+import type { Upcoming } from '../shared/ai';
 import type { CaseFacts } from '../shared/facts';
 import type { z } from 'zod';
 import { type ActionContext, declareFor } from '../access/action';
@@ -22,7 +22,7 @@ export type CaseRules = {
   /** None where the matrix closes Get Case Facts to this person. */
   caseFactsFor(req: Request, caseId: string): Promise<CaseFacts | undefined>;
   /** None where the matrix closes Track Deadlines to this person. */
-  upcomingFor(req: Request): Promise<{ today: string; deadlines: CaseDeadline[] } | undefined>;
+  upcomingFor(req: Request): Promise<Upcoming | undefined>;
 };
 
 export type CasesDeps = {

@@ -475,8 +475,38 @@ export interface CalendarFeedsTable {
   id: Generated<string>;
   user_id: string;
   token_hash: string;
+  /** 'mine': the person's own deadlines; 'firm': all the firm's. */
+  scope: Generated<'mine' | 'firm'>;
   created_at: CreatedAt;
   revoked_at: Date | null;
+}
+
+/** The docket (migration 0022): one row per deadline of a case, from its source. */
+export interface DeadlinesTable {
+  id: Generated<string>;
+  firm_id: string;
+  case_id: string;
+  source_key: string;
+  source_kind: 'case' | 'document' | 'rule' | 'manual';
+  document_id: string | null;
+  rule_id: string | null;
+  title: string;
+  date: string;
+  unadjusted_date: string | null;
+  kind: 'deadline' | 'opens' | 'expires' | 'hearing';
+  explanation: string | null;
+  filing: string | null;
+  citation: string | null;
+  source_url: string | null;
+  received_by: Generated<boolean>;
+  owner_id: string | null;
+  state: Generated<'open' | 'done' | 'dismissed'>;
+  reason: string | null;
+  closed_by: string | null;
+  closed_at: Date | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
 }
 
 export interface DeadlineRemindersTable {
@@ -546,6 +576,7 @@ export interface DB {
   case_payments: CasePaymentsTable;
   case_facts: CaseFactsTable;
   calendar_feeds: CalendarFeedsTable;
+  deadlines: DeadlinesTable;
   deadline_reminders: DeadlineRemindersTable;
   reminder_runs: ReminderRunsTable;
   generated_forms: GeneratedFormsTable;

@@ -1,5 +1,4 @@
 /** The AI Tools screen (SPEC §2: four cards, each with two buttons) and what counts as one use of a tool. */
-import type { Deadline } from '../rules/types';
 
 export const AI_TOOLS = {
   'document-analysis': 'Document Analysis',
@@ -23,8 +22,67 @@ export const BRIEF_TEMPLATE_CODES = Object.keys(BRIEF_TEMPLATES) as [BriefTempla
 export const BRIEF_FORMATS = ['pdf', 'docx'] as const;
 export type BriefFormat = (typeof BRIEF_FORMATS)[number];
 
-/** A deadline of one of the firm's open cases (the dashboard's list, the calendar feed, the reminders). */
-export type CaseDeadline = {
-  case: { id: string; caseNumber: string; clientName: string; assignee: { id: string; name: string } | null };
-  deadline: Deadline;
+/** A docket deadline's state: open, met, missed (an open one whose date passed) or dismissed with a reason. */
+export const DEADLINE_STATES = ['open', 'done', 'missed', 'dismissed'] as const;
+export type DeadlineState = (typeof DEADLINE_STATES)[number];
+export const DEADLINE_STATE_LABELS: Record<DeadlineState, string> = {
+  open: 'Open',
+  done: 'Done',
+  missed: 'Missed',
+  dismissed: 'Dismissed',
+};
+
+/** What a docket deadline is: act by, may act from, a document or status ends, a hearing or appointment. */
+export const DEADLINE_KINDS = ['deadline', 'opens', 'expires', 'hearing'] as const;
+export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
+export const DEADLINE_KIND_LABELS: Record<DeadlineKind, string> = {
+  deadline: 'Act by',
+  opens: 'May act from',
+  expires: 'Expires',
+  hearing: 'Hearing or appointment',
+};
+
+/** Where a docket deadline came from. */
+export const DEADLINE_SOURCE_LABELS = {
+  case: 'The case’s due date',
+  document: 'A notice read from a document',
+  rule: 'A rule over the case’s facts',
+  manual: 'Entered by hand',
+} as const;
+export type DeadlineSourceKind = keyof typeof DEADLINE_SOURCE_LABELS;
+
+/** One deadline of the firm's docket, as `GET /deadlines` answers it. */
+export type DocketDeadline = {
+  id: string;
+  caseId: string;
+  caseNumber: string;
+  clientName: string;
+  title: string;
+  /** ISO date (after the roll-over off a weekend or holiday, for a period). */
+  date: string;
+  unadjustedDate?: string;
+  kind: DeadlineKind;
+  state: DeadlineState;
+  /** Why it was dismissed. */
+  reason?: string;
+  owner: { id: string; name: string } | null;
+  source: { kind: DeadlineSourceKind; documentId?: string; ruleId?: string };
+  explanation?: string;
+  filing?: string;
+  citation?: string;
+  sourceUrl?: string;
+  receivedBy?: true;
+};
+
+/** A calendar feed's deadlines: the person's own, or the firm's. */
+export const FEED_SCOPES = ['mine', 'firm'] as const;
+export type FeedScope = (typeof FEED_SCOPES)[number];
+
+/** The dashboard's part of the docket. */
+export type Upcoming = {
+  today: string;
+  /** The firm's missed deadlines and those of the next 30 days, the missed first, then the soonest. */
+  deadlines: DocketDeadline[];
+  /** The person's own deadlines: open and due within 7 days, and missed. */
+  mine: { dueSoon: number; missed: number };
 };

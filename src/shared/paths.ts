@@ -154,6 +154,10 @@ export const pages = {
     /** The person's calendar feed: make a new secret address (POST), or revoke it. */
     calendar: pagePath('/user/ai/calendar'),
     calendarRevoke: pagePath('/user/ai/calendar/revoke'),
+    /** A docket deadline's state (POST: done, dismissed with a reason, or open again). */
+    deadlineState: (deadlineId: string) => pagePath('/user/ai/deadlines/:id/state', { id: deadlineId }),
+    /** A deadline entered by hand on a case (POST). */
+    deadlineAdd: (caseId: string) => pagePath('/user/ai/cases/:id/deadlines', { id: caseId }),
     /** A case's facts for the rules: the form (GET) and where it posts. */
     facts: (caseId: string) => pagePath('/user/ai/cases/:id/facts', { id: caseId }),
   },
@@ -318,6 +322,12 @@ export const api = {
   aiCalendar: apiPath('/ai/calendar'),
   /** PUT: the facts entered for a case (what the rules read beside its fields and documents). */
   caseFacts: (caseId: string) => apiPath('/cases/{id}/facts', { id: caseId }),
+  /** GET ?from&to&caseId&assignee&state: the firm's docket. */
+  deadlines: apiPath('/deadlines'),
+  /** PATCH {state, reason}: mark a deadline done, dismiss it, or open it again. */
+  deadline: (deadlineId: string) => apiPath('/deadlines/{id}', { id: deadlineId }),
+  /** POST: a deadline entered by hand on the case. */
+  caseDeadlines: (caseId: string) => apiPath('/cases/{id}/deadlines', { id: caseId }),
   forms: apiPath('/forms'),
   form: (code: string) => apiPath('/forms/{id}', { id: code }),
   formsValidate: apiPath('/forms/validate'),

@@ -69,6 +69,24 @@ const CATALOG: Record<Key, { name: string; method: string; route: string; grants
     route: '/api/ai/analyze',
     grants: { user: 'r', admin: 'r', reti: '' },
   },
+  listDeadlines: {
+    name: 'List Deadlines',
+    method: 'GET',
+    route: '/api/deadlines',
+    grants: { user: 'r', admin: 'r', reti: '' },
+  },
+  changeDeadline: {
+    name: 'Change Deadline State',
+    method: 'PATCH',
+    route: '/api/deadlines/{id}',
+    grants: { user: 'w', admin: 'w', reti: '' },
+  },
+  addDeadline: {
+    name: 'Add Deadline',
+    method: 'POST',
+    route: '/api/cases/{id}/deadlines',
+    grants: { user: 'w', admin: 'w', reti: '' },
+  },
 };
 
 /** An RFE dated 11/02/2026 giving 84 days, mailed: due 84 + 3 days later (8 CFR 103.8(b)). */

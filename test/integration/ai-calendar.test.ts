@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import request from 'supertest';
 import { createAiService, createDeadlineReminders, REMINDER_QUEUE } from '../../src/ai';
 import { createClientsService } from '../../src/cases/client-service';
@@ -79,6 +80,12 @@ describe.each(BACKENDS)('the deadlines calendar feed and reminder emails on %s',
     return body ? req.send(body) : req;
   };
   const feedPath = (url: string) => new URL(url).pathname;
+  const docketRows = (caseId: string) =>
+    db()
+      .selectFrom('deadlines')
+      .select(['id', 'source_key', 'state'])
+      .where('case_id', '=', caseId)
+      .execute();
 
   let clients = 0;
   async function newCase(fields: object, facts: object): Promise<CaseRecord> {
@@ -142,25 +149,27 @@ describe.each(BACKENDS)('the deadlines calendar feed and reminder emails on %s',
         'CALSCALE:GREGORIAN',
       ]);
       expect(lines.at(-1)).toBe('END:VCALENDAR');
-      const ours = eventsOf(lines).filter((e) => e.UID.startsWith(kase.id));
-      // An I-130 case: the passport's expiry, not the six-month travel rule.
-      expect(ours.map((e) => e.UID).sort()).toEqual([
-        `${kase.id}-passport-expiry@127.0.0.1`,
-        `${kase.id}-rfe-response@127.0.0.1`,
-      ]);
-      const rfe = ours.find((e) => e.UID.includes('rfe-response'))!;
+      const ours = eventsOf(lines).filter((e) => e.SUMMARY.includes(kase.caseNumber));
+      // An I-130 case: the passport's expiry, not the six-month travel rule; each event is a docket row.
+      const rows = await docketRows(kase.id);
+      expect(rows.map((r) => r.source_key).sort()).toEqual(['rule:passport-expiry', 'rule:rfe-response']);
+      expect(ours.map((e) => e.UID).sort()).toEqual(rows.map((r) => `${r.id}@127.0.0.1`).sort());
+      const rfe = ours.find((e) =>
+        e.UID.startsWith(rows.find((r) => r.source_key === 'rule:rfe-response')!.id),
+      )!;
       expect(rfe['DTSTART;VALUE=DATE']).toBe(RFE_DUE.replace(/-/g, ''));
       expect(rfe['DTEND;VALUE=DATE']).toBe(addDays(RFE_DUE, 1).replace(/-/g, ''));
       expect(rfe.DTSTAMP).toMatch(/^\d{8}T\d{6}Z$/);
       expect(rfe.SUMMARY).toContain(kase.caseNumber);
       expect(rfe.DESCRIPTION).toMatch(/CFR/);
+      expect(rfe.DESCRIPTION).toContain('USCIS must receive it by this date.');
       expect(rfe.URL).toBe(`http://127.0.0.1/user/cases/${kase.id}`);
 
       // The same deadline keeps its UID, read after read.
       const again = eventsOf(unfold((await request(t.app).get(feedPath(res.body.url))).text));
       expect(
         again
-          .filter((e) => e.UID.startsWith(kase.id))
+          .filter((e) => e.SUMMARY.includes(kase.caseNumber))
           .map((e) => e.UID)
           .sort(),
       ).toEqual(ours.map((e) => e.UID).sort());
@@ -284,7 +293,8 @@ describe.each(BACKENDS)('the deadlines calendar feed and reminder emails on %s',
       });
       return createDeadlineReminders({
         db: handle,
-        firmDeadlines: ai.firmDeadlines,
+        openDeadlines: async (id) =>
+          (await ai.docket.listOfFirm(id)).items.filter((d) => d.state === 'open' || d.state === 'missed'),
         timeZoneOf,
         firmUsers: accounts.listByFirm,
         activeFirmIds: firms.activeIds,
@@ -293,12 +303,16 @@ describe.each(BACKENDS)('the deadlines calendar feed and reminder emails on %s',
       });
     }
 
+    /** The reminders sent of a case, each with its docket row's source ("rule:rfe-response"). */
     const sentFor = (caseId: string) =>
       db()
         .selectFrom('deadline_reminders')
-        .select(['deadline_id', 'deadline_date', 'days_before', 'user_id'])
-        .where('case_id', '=', caseId)
-        .orderBy('created_at')
+        .innerJoin('deadlines', (join) =>
+          join.on(sql`deadlines.id::text`, '=', sql.ref('deadline_reminders.deadline_id')),
+        )
+        .select(['deadlines.source_key as deadline_id', 'deadline_date', 'days_before', 'user_id'])
+        .where('deadline_reminders.case_id', '=', caseId)
+        .orderBy('deadline_reminders.created_at')
         .execute();
     const emailsAbout = (caseNumber: string) =>
       db()
@@ -310,7 +324,7 @@ describe.each(BACKENDS)('the deadlines calendar feed and reminder emails on %s',
 
     it("emails the case's assignee 14, 7 and 1 days before each deadline, each once", async () => {
       const run = reminders();
-      const rfe = async () => (await sentFor(kase.id)).filter((r) => r.deadline_id === 'rfe-response');
+      const rfe = async () => (await sentFor(kase.id)).filter((r) => r.deadline_id === 'rule:rfe-response');
       for (const [daysLeft, sent] of [
         [15, []],
         [14, [14]],
@@ -339,7 +353,8 @@ describe.each(BACKENDS)('the deadlines calendar feed and reminder emails on %s',
         expect(email.firm_id).toBe(firmId);
         expect(email.text_body).toContain('Hello Jordan,');
         expect(email.text_body).toContain(`http://127.0.0.1/user/cases/${kase.id}`);
-        expect(email.text_body).toMatch(/Rule [\w-]+: .*CFR/);
+        expect(email.text_body).toContain('USCIS must receive it by 01/28/2027');
+        expect(email.text_body).toMatch(/CFR/);
       }
     });
 
@@ -375,7 +390,10 @@ describe.each(BACKENDS)('the deadlines calendar feed and reminder emails on %s',
       expect(jobs.map((j) => j.payload)).toEqual([{ firmId, day: '2030-03-03' }]);
       // The app's own runner takes the job (at its next poll) and sends the day's reminders.
       await waitFor(async () => (await sentFor(late.id)).length === 1, 15_000);
-      expect((await sentFor(late.id))[0]).toMatchObject({ deadline_id: 'passport-expiry', days_before: 7 });
+      expect((await sentFor(late.id))[0]).toMatchObject({
+        deadline_id: 'rule:passport-expiry',
+        days_before: 7,
+      });
     });
   });
 });

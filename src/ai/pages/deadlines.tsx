@@ -5,10 +5,22 @@ import { useRenderContext } from '../../../views/context';
 import { FactsUsed } from './facts-parts';
 import { page } from '../../access/page';
 import type { Deadline, DeadlinesAnswer } from '../../rules/types';
-import { formatDate } from '../../shared/dates';
+import { formatDate, isIsoDate } from '../../shared/dates';
 import { FACT_LABELS } from '../../shared/facts';
 import { pages } from '../../shared/paths';
-import { getCalendar, revokeCalendar, subscribeCalendar, trackDeadlines } from '../actions';
+import { z } from 'zod';
+import type { PageContext } from '../../access/page';
+import { DEADLINE_STATES, type DocketDeadline, FEED_SCOPES, type FeedScope } from '../../shared/ai';
+import {
+  addDeadline,
+  changeDeadline,
+  getCalendar,
+  listDeadlines,
+  revokeCalendar,
+  subscribeCalendar,
+  trackDeadlines,
+} from '../actions';
+import { Docket, type DocketProps, type DocketView } from './docket';
 import { CaseChooser, GivenFactsForm, RulesUsed, SourceLink, ToolHead } from './parts';
 import { factsInput, loadTool, TOOL_READS, type ToolData, toolQuery } from './tool';
 
@@ -18,10 +30,12 @@ const KIND_WORDS: Record<Deadline['kind'], string> = {
   expires: 'Expires',
 };
 
-/** The person's calendar feed: none yet, in use since a date, or just made (its address, shown once). */
-type CalendarState = { since: string | null; url?: string; error?: string; closed?: string };
+/** One of the person's calendar feeds: none yet, in use since a date, or just made (its address, shown once). */
+type FeedState = { since: string | null; url?: string };
+/** The person's two calendar feeds (the firm's docket, their own deadlines), and why changing them was refused. */
+type CalendarState = { feeds: Record<FeedScope, FeedState>; error?: string; closed?: string };
 
-type DeadlineTrackerProps = ToolData<DeadlinesAnswer> & { calendar: CalendarState };
+type DeadlineTrackerProps = ToolData<DeadlinesAnswer> & { calendar: CalendarState; docket: DocketProps };
 
 /** /user/ai/deadlines (Deadline Tracker): a case's deadlines or those of facts given, and the calendar feed. */
 function DeadlineTrackerPage(props: DeadlineTrackerProps) {
@@ -49,6 +63,7 @@ function DeadlineTrackerPage(props: DeadlineTrackerProps) {
         />
       )}
       {chosen && <FactsUsed caseFacts={chosen.facts} />}
+      <Docket {...props.docket} />
       <GivenFactsForm
         id="deadlines-facts"
         title="Calculate from dates"
@@ -121,100 +136,197 @@ function Answer({ answer, title }: { answer: DeadlinesAnswer; title: string }) {
   );
 }
 
-/** The calendar feed: subscribe (a secret address, shown once), make a new one, or revoke it. */
+const FEED_TITLES: Record<FeedScope, string> = {
+  firm: 'The firm’s docket',
+  mine: 'My deadlines',
+};
+
+/** The calendar feeds: subscribe (a secret address, shown once), make a new one, or revoke it. */
 function Calendar({ calendar }: { calendar: CalendarState }) {
-  const { csrfToken = '' } = useRenderContext();
-  const subscribe = (label: string) => (
-    <form method="post" action={pages.ai.calendar}>
-      <input type="hidden" name="_csrf" value={csrfToken} />
-      <button type="submit" className="btn btn-primary">
-        {label}
-      </button>
-    </form>
-  );
   return (
     <section className="card ai-calendar" id="calendar" aria-labelledby="calendar-title" tabIndex={-1}>
       <h2 id="calendar-title">Calendar</h2>
       <p>
-        The deadlines of the firm’s open cases in your calendar app (Outlook, Google Calendar, Apple
-        Calendar): subscribe to a secret address. Anyone who has the address can read the deadlines, so keep
-        it to yourself, and revoke it if it leaks. The assignee of each case is also emailed 14, 7 and 1 days
-        before each deadline.
+        The docket’s open and missed deadlines in your calendar app (Outlook, Google Calendar, Apple
+        Calendar): subscribe to a secret address, of the firm’s whole docket or of the deadlines you own.
+        Anyone who has the address can read the deadlines, so keep it to yourself, and revoke it if it leaks.
+        The owner of each deadline is also emailed 14, 7 and 1 days before it.
       </p>
       {calendar.error && <Alert kind="error">{calendar.error}</Alert>}
       {calendar.closed ? (
         <p className="muted">{calendar.closed}</p>
-      ) : calendar.url ? (
-        <div className="ai-calendar-new">
-          <Alert kind="success">
-            Your calendar address is ready. Copy it now: it is shown only this once.
-          </Alert>
-          <Field id="calendar-url" label="Calendar address" readOnly defaultValue={calendar.url} wide />
-          <p className="ai-calendar-actions">
-            <a className="btn btn-secondary" href={calendar.url.replace(/^https?:/, 'webcal:')}>
-              Subscribe
-            </a>
-          </p>
-          <Revoke csrfToken={csrfToken} />
-        </div>
-      ) : calendar.since ? (
-        <>
-          <p>
-            {'Your calendar address was made on '}
-            <DateTimeText value={calendar.since} />
-            {'. It is not shown again: make a new one if you need it (the old one then stops working).'}
-          </p>
-          <div className="ai-calendar-actions">
-            {subscribe('Make a new address')}
-            <Revoke csrfToken={csrfToken} />
-          </div>
-        </>
       ) : (
-        subscribe('Subscribe')
+        FEED_SCOPES.map((scope) => <Feed key={scope} scope={scope} feed={calendar.feeds[scope]} />)
       )}
     </section>
   );
 }
 
-function Revoke({ csrfToken }: { csrfToken: string }) {
+function Feed({ scope, feed }: { scope: FeedScope; feed: FeedState }) {
+  const { csrfToken = '' } = useRenderContext();
+  const subscribe = (label: string) => (
+    <form method="post" action={pages.ai.calendar}>
+      <input type="hidden" name="_csrf" value={csrfToken} />
+      <input type="hidden" name="scope" value={scope} />
+      <button type="submit" className="btn btn-primary" aria-label={`${label}: ${FEED_TITLES[scope]}`}>
+        {label}
+      </button>
+    </form>
+  );
+  return (
+    <div className="ai-calendar-feed">
+      <h3>{FEED_TITLES[scope]}</h3>
+      {feed.url ? (
+        <div className="ai-calendar-new">
+          <Alert kind="success">
+            Your calendar address is ready. Copy it now: it is shown only this once.
+          </Alert>
+          <Field
+            id={`calendar-url-${scope}`}
+            label="Calendar address"
+            readOnly
+            defaultValue={feed.url}
+            wide
+          />
+          <p className="ai-calendar-actions">
+            <a className="btn btn-secondary" href={feed.url.replace(/^https?:/, 'webcal:')}>
+              Subscribe
+            </a>
+          </p>
+          <Revoke csrfToken={csrfToken} scope={scope} />
+        </div>
+      ) : feed.since ? (
+        <>
+          <p>
+            {'Your calendar address was made on '}
+            <DateTimeText value={feed.since} />
+            {'. It is not shown again: make a new one if you need it (the old one then stops working).'}
+          </p>
+          <div className="ai-calendar-actions">
+            {subscribe('Make a new address')}
+            <Revoke csrfToken={csrfToken} scope={scope} />
+          </div>
+        </>
+      ) : (
+        subscribe('Subscribe')
+      )}
+    </div>
+  );
+}
+
+function Revoke({ csrfToken, scope }: { csrfToken: string; scope: FeedScope }) {
   return (
     <form method="post" action={pages.ai.calendarRevoke}>
       <input type="hidden" name="_csrf" value={csrfToken} />
-      <button type="submit" className="btn btn-danger-outline">
+      <input type="hidden" name="scope" value={scope} />
+      <button
+        type="submit"
+        className="btn btn-danger-outline"
+        aria-label={`Revoke the address: ${FEED_TITLES[scope]}`}
+      >
         Revoke the address
       </button>
     </form>
   );
 }
 
+/** The docket's filter: a value that is not one of its choices (or no real date) is left out. */
+const docketQuery = toolQuery.extend({
+  state: z.enum(['', ...DEADLINE_STATES]).catch(''),
+  owner: z.enum(['', 'me']).catch(''),
+  from: z.string().refine(isIsoDate).catch(''),
+  to: z.string().refine(isIsoDate).catch(''),
+});
+type DocketQuery = z.output<typeof docketQuery>;
+
+/** A deadline added or changed from the case's docket goes back to that case on the tracker. */
+const backTo = (ctx: PageContext, caseId: string) =>
+  ctx.req.body?.view === 'case'
+    ? `${pages.ai.deadlines}?case=${caseId}#docket`
+    : `${pages.ai.deadlines}#docket`;
+
+/** The docket part of the page: the case chosen's deadlines, or the firm's as filtered. */
+async function loadDocket(ctx: PageContext<DocketQuery>, caseId: string | undefined): Promise<DocketProps> {
+  const { state, owner, from, to } = ctx.query;
+  const view: DocketView = { state, owner, from, to };
+  const posted =
+    ctx.form && [changeDeadline.name, addDeadline.name].includes(ctx.form.action) ? ctx.form : undefined;
+  const refusal = posted?.refusal;
+  const shared = {
+    view,
+    error: refusal && (refusal.fields && posted?.action === addDeadline.name ? undefined : refusal.message),
+    values: posted?.action === addDeadline.name ? (posted.values as Record<string, string>) : undefined,
+    errors: posted?.action === addDeadline.name ? refusal?.fields : undefined,
+    changeClosed: ctx.closed.change,
+    addClosed: ctx.closed.add,
+  };
+  if (ctx.closed.docket) return { ...shared, items: [], closed: ctx.closed.docket };
+  const input = caseId
+    ? { caseId }
+    : {
+        state: state || undefined,
+        assignee: owner || undefined,
+        from: from || undefined,
+        to: to || undefined,
+      };
+  const { items } = await ctx.read(listDeadlines, { input });
+  const live = caseId || view.state ? items : items.filter((d) => d.state === 'open' || d.state === 'missed');
+  return { ...shared, items: live };
+}
+
 export const deadlinesPage = page({
   // The calendar forms' own addresses, asked for directly (a reload after a refusal), show this page.
-  path: [pages.ai.deadlines, pages.ai.calendar, pages.ai.calendarRevoke],
+  path: [
+    pages.ai.deadlines,
+    pages.ai.calendar,
+    pages.ai.calendarRevoke,
+    pages.ai.deadlineState(':id'),
+    pages.ai.deadlineAdd(':id'),
+  ],
   reads: [...TOOL_READS, trackDeadlines, getCalendar],
-  offers: { calendar: subscribeCalendar },
-  query: toolQuery,
+  parts: { docket: listDeadlines },
+  offers: { calendar: subscribeCalendar, change: changeDeadline, add: addDeadline },
+  query: docketQuery,
   async load(ctx) {
+    // A deadline added by hand and refused shows its case again, with the form as typed.
+    const adding = ctx.form?.action === addDeadline.name ? ctx.params.id : undefined;
+    const toolCtx = adding ? { ...ctx, query: { ...ctx.query, case: adding } } : ctx;
     const [tool, feed] = await Promise.all([
-      loadTool<DeadlinesAnswer>(ctx, trackDeadlines),
+      loadTool<DeadlinesAnswer>(toolCtx, trackDeadlines),
       ctx.read(getCalendar),
     ]);
-    return { tool, since: feed.since };
+    const docket = await loadDocket(ctx, tool.chosen?.case.id);
+    return { tool, feeds: feed, docket };
   },
-  render: ({ tool, since }, { closed, form }) => {
+  render: ({ tool, feeds, docket }, { closed, form }) => {
     // Subscribed just now: the new secret address, shown this once.
     const made =
       form?.action === subscribeCalendar.name ? (form.outcome as { url: string } | undefined) : undefined;
-    const calendarError = form && form.action !== trackDeadlines.name ? form.refusal?.message : undefined;
+    const madeScope = form?.values.scope === 'mine' ? 'mine' : 'firm';
+    const feedState = (scope: FeedScope): FeedState => ({
+      since: scope === 'mine' ? feeds.mine : feeds.since,
+      url: made && madeScope === scope ? made.url : undefined,
+    });
+    const calendarError =
+      form && [subscribeCalendar.name, revokeCalendar.name].includes(form.action)
+        ? form.refusal?.message
+        : undefined;
+    const caseChosen = tool.chosen && { id: tool.chosen.case.id, caseNumber: tool.chosen.case.caseNumber };
     return {
       view: (
         <DeadlineTrackerPage
           {...tool}
-          calendar={{ since, url: made?.url, error: calendarError, closed: closed.calendar }}
+          calendar={{
+            feeds: { firm: feedState('firm'), mine: feedState('mine') },
+            error: calendarError,
+            closed: closed.calendar,
+          }}
+          docket={{ ...docket, caseChosen }}
         />
       ),
       meta: {
         title: 'Deadline Tracker',
-        description: 'A case’s deadlines from cited, dated rules, and the calendar feed.',
+        description: 'The firm’s docket, a case’s deadlines from cited, dated rules, and the calendar feed.',
         noindex: true,
       },
       status: made ? 201 : tool.status,
@@ -240,5 +352,36 @@ export const deadlinesPage = page({
         flash: 'Your calendar address was revoked: calendars subscribed to it get nothing more.',
       }),
     },
+    {
+      action: changeDeadline,
+      path: pages.ai.deadlineState(':id'),
+      done: (ctx, d: DocketDeadline) => ({
+        to: backTo(ctx, d.caseId),
+        flash: `${d.title} (${d.caseNumber}, ${formatDate(d.date)}): ${STATE_DONE_WORDS[d.state]}.`,
+      }),
+      refused: (_ctx, refusal) => {
+        if (refusal.status === 404) throw refusal.error;
+        return undefined;
+      },
+    },
+    {
+      action: addDeadline,
+      path: pages.ai.deadlineAdd(':id'),
+      done: (ctx, d: DocketDeadline) => ({
+        to: backTo(ctx, d.caseId),
+        flash: `Deadline added to ${d.caseNumber}: ${d.title}, ${formatDate(d.date)}.`,
+      }),
+      refused: (_ctx, refusal) => {
+        if (refusal.status === 404) throw refusal.error;
+        return undefined;
+      },
+    },
   ],
 });
+
+const STATE_DONE_WORDS: Record<DocketDeadline['state'], string> = {
+  open: 'open again',
+  missed: 'open again, and missed',
+  done: 'marked done',
+  dismissed: 'dismissed',
+};

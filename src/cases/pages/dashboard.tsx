@@ -1,9 +1,10 @@
 import { Icon } from '../../../islands/ui/icon';
 import type { CaseRecord } from '../../shared/cases';
-import type { CaseDeadline } from '../../shared/ai';
+import { DEADLINE_STATE_LABELS, type DocketDeadline, type Upcoming } from '../../shared/ai';
 import { addDays, formatDate } from '../../shared/dates';
 import { pages } from '../../shared/paths';
 import { caseColumns, listPath } from '../../../islands/ui/cases';
+import { Badge } from '../../../views/components/Badge';
 import { DataTable } from '../../../views/components/DataTable';
 import { StatCard } from '../../../views/components/StatCard';
 import { page } from '../../access/page';
@@ -19,8 +20,11 @@ type Props = {
   /** The person's cases, the most recently changed first. */
   recent: CaseRecord[];
   today: string;
-  /** The firm's deadlines of the next 30 days, the soonest first; absent where the matrix closes them. */
-  upcoming?: CaseDeadline[];
+  /**
+   * The docket's part: the firm's missed deadlines and those of the next 30 days, and the person's own
+   * counts; absent where the matrix closes the docket.
+   */
+  upcoming?: Upcoming;
 };
 
 const paths = pages.cases('user');
@@ -37,16 +41,34 @@ function DashboardPage({ stats, recent, today, upcoming }: Props) {
       </h1>
       <div className="stat-grid case-stats">
         <StatCard label="My Open Cases" value={stats.open} href={listPath('user', mine)} />
-        <StatCard
-          label="Due Within 7 Days"
-          value={stats.dueSoon}
-          href={listPath('user', { ...mine, dueAfter: today, dueBefore: addDays(today, 7) })}
-        />
-        <StatCard
-          label="Overdue"
-          value={stats.overdue}
-          href={listPath('user', { ...mine, dueBefore: addDays(today, -1) })}
-        />
+        {upcoming ? (
+          // The docket's counts: the person's own deadlines of every source, as the list below shows them.
+          <>
+            <StatCard
+              label="Due Within 7 Days"
+              value={upcoming.mine.dueSoon}
+              href={`${pages.ai.deadlines}?owner=me&state=open&from=${today}&to=${addDays(today, 7)}#docket`}
+            />
+            <StatCard
+              label="Overdue"
+              value={upcoming.mine.missed}
+              href={`${pages.ai.deadlines}?owner=me&state=missed#docket`}
+            />
+          </>
+        ) : (
+          <>
+            <StatCard
+              label="Due Within 7 Days"
+              value={stats.dueSoon}
+              href={listPath('user', { ...mine, dueAfter: today, dueBefore: addDays(today, 7) })}
+            />
+            <StatCard
+              label="Overdue"
+              value={stats.overdue}
+              href={listPath('user', { ...mine, dueBefore: addDays(today, -1) })}
+            />
+          </>
+        )}
         <StatCard label="Completed This Month" value={stats.completedThisMonth} />
       </div>
       <DataTable
@@ -82,15 +104,15 @@ function DashboardPage({ stats, recent, today, upcoming }: Props) {
       </p>
       {upcoming && (
         <div className="upcoming-deadlines">
-          <UpcomingDeadlines deadlines={upcoming} />
+          <UpcomingDeadlines deadlines={upcoming.deadlines} />
         </div>
       )}
     </section>
   );
 }
 
-/** The firm's deadlines of its open cases in the next 30 days, each with its rule's citation. */
-function UpcomingDeadlines({ deadlines }: { deadlines: CaseDeadline[] }) {
+/** The docket's missed deadlines and those of the next 30 days, the missed first, each with its source. */
+function UpcomingDeadlines({ deadlines }: { deadlines: DocketDeadline[] }) {
   return (
     <>
       <DataTable
@@ -99,24 +121,34 @@ function UpcomingDeadlines({ deadlines }: { deadlines: CaseDeadline[] }) {
           {
             header: 'Date',
             rowHeader: true,
-            cell: (d: CaseDeadline) => formatDate(d.deadline.date),
+            cell: (d: DocketDeadline) => formatDate(d.date),
             className: 'nowrap',
           },
-          { header: 'Deadline', cell: (d) => d.deadline.title },
+          { header: 'Deadline', cell: (d) => d.title },
+          {
+            header: 'State',
+            cell: (d) => (
+              <Badge
+                status={d.state}
+                label={DEADLINE_STATE_LABELS[d.state]}
+                tone={d.state === 'missed' ? 'danger' : 'warning'}
+              />
+            ),
+          },
           {
             header: 'Case',
-            cell: (d) => <a href={paths.view(d.case.id)}>{d.case.caseNumber}</a>,
+            cell: (d) => <a href={paths.view(d.caseId)}>{d.caseNumber}</a>,
           },
-          { header: 'Client', cell: (d) => d.case.clientName },
-          { header: 'Assigned To', cell: (d) => d.case.assignee?.name ?? 'Unassigned' },
-          { header: 'Rule', cell: (d) => d.deadline.citation },
+          { header: 'Client', cell: (d) => d.clientName },
+          { header: 'Owner', cell: (d) => d.owner?.name ?? 'Nobody' },
+          { header: 'Rule', cell: (d) => d.citation ?? '' },
         ]}
         rows={deadlines}
-        rowKey={(d) => `${d.case.id}-${d.deadline.id}`}
-        empty="No deadline of the firm's open cases falls in the next 30 days."
+        rowKey={(d) => d.id}
+        empty="No deadline of the firm's open cases falls in the next 30 days, and none was missed."
       />
       <p className="list-summary">
-        <a href={pages.ai.deadlines}>Deadline Tracker</a>
+        <a href={`${pages.ai.deadlines}#docket`}>Docket and Deadline Tracker</a>
         {' · '}
         <a href={`${pages.ai.deadlines}#calendar`}>Subscribe in your calendar</a>
       </p>
@@ -133,7 +165,7 @@ export const userDashboard = page({
   reads: [listCases, myCases, upcomingDeadlines],
   async load({ read }) {
     const [mine, upcoming] = await Promise.all([read(myCases), read(upcomingDeadlines)]);
-    return { ...mine, upcoming: upcoming?.deadlines };
+    return { ...mine, upcoming };
   },
   render: (data, ctx) => ({
     view: <DashboardPage {...data} today={todayOf(ctx)} />,
