@@ -61,8 +61,9 @@ const documentSource = (doc: DocumentRecord): FactSource => ({
 /**
  * The facts the case's analyzed documents give: a passport's expiry and birth date (its machine-readable
  * zone when every check digit agreed, else the printed date), the latest RFE's, NOID's or denial's notice
- * date (with the period and due date it prints), and the latest tax return's total income as the household
- * income.
+ * date (with the period and due date it prints), the latest tax return's total income as the household
+ * income, the newest green card's resident-since date (and its expiry when the card is conditional), and the
+ * newest work permit's expiry and category.
  */
 function documentFacts(documents: DocumentRecord[]): Partial<Record<FactName, Found>> {
   const done = documents.filter((d) => d.status === 'done' && d.fields && d.type);
@@ -103,6 +104,34 @@ function documentFacts(documents: DocumentRecord[]): Partial<Record<FactName, Fo
     }),
   );
   if (i94) found.i94AdmitUntil = { value: i94.date, source: documentSource(i94.doc) };
+
+  // The newest card is the one that expires last; a card whose expiry could not be read counts by its
+  // resident-since date.
+  const greenCard = latest(
+    done.flatMap((doc) => {
+      const date =
+        doc.type === 'green-card' ? (doc.fields!.cardExpires ?? doc.fields!.residentSince) : undefined;
+      return date ? [{ date, doc }] : [];
+    }),
+  );
+  if (greenCard) {
+    const { residentSince, cardExpires, conditional } = greenCard.doc.fields!;
+    const source = documentSource(greenCard.doc);
+    if (residentSince) found.permanentResidentSince = { value: residentSince, source };
+    if (conditional && cardExpires) found.conditionalResidenceExpires = { value: cardExpires, source };
+  }
+
+  const ead = latest(
+    done.flatMap((doc) => {
+      const expires = doc.type === 'ead-card' ? doc.fields!.cardExpires : undefined;
+      return expires ? [{ date: expires, doc }] : [];
+    }),
+  );
+  if (ead) {
+    const source = documentSource(ead.doc);
+    found.eadExpires = { value: ead.date, source };
+    if (ead.doc.fields!.eadCategory) found.eadCategory = { value: ead.doc.fields!.eadCategory, source };
+  }
 
   // Form I-864 counts total income (8 CFR 213a.1), not the adjusted gross income.
   const taxReturn = done

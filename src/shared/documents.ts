@@ -75,6 +75,8 @@ export const DOCUMENT_TYPES = {
   'uscis-noid': 'USCIS Notice of Intent to Deny',
   'uscis-denial': 'USCIS Decision: Denial',
   i94: 'I-94 Arrival/Departure Record',
+  'green-card': 'Permanent Resident Card (I-551)',
+  'ead-card': 'Employment Authorization Document (I-766)',
   'birth-certificate': 'Birth Certificate',
   'marriage-certificate': 'Marriage Certificate',
   'divorce-decree': 'Divorce Decree',
@@ -91,7 +93,10 @@ export const DOCUMENT_TYPE_CODES = Object.keys(DOCUMENT_TYPES) as [DocumentType,
 /** How the text was read. */
 export type TextMethod = 'pdf-text' | 'ocr' | 'docx' | 'doc' | 'none';
 
-/** A passport's machine-readable zone (ICAO 9303 TD3), as read with its check digits. */
+/**
+ * A machine-readable zone (ICAO 9303) as read with its check digits: a passport's (TD3), or a green card's
+ * (TD1), whose nationality field holds the country of birth.
+ */
 export type PassportZone = {
   documentNumber: string | null;
   surname: string | null;
@@ -107,7 +112,7 @@ export type PassportZone = {
   valid: boolean;
   /** The fields whose check digit did not agree. */
   invalidFields: string[];
-  /** The passport number as OCR read it, when the check digits chose another reading (0 for O, 1 for I). */
+  /** The document number as OCR read it, when the check digits chose another reading (0 for O, 1 for I). */
   numberAsRead?: string;
 };
 
@@ -142,6 +147,24 @@ export type DocumentFields = {
   agi?: number;
   /** Total income, whole dollars: what Form I-864 counts as income. */
   totalIncome?: number;
+  /** A green card's "Resident Since" date. */
+  residentSince?: string;
+  /** A green card's or work permit's "Card Expires" date (its zone's, on a green card whose check digits agree). */
+  cardExpires?: string;
+  /** A green card's or work permit's "Date of Birth" (its zone's, on a green card whose check digits agree). */
+  birthDate?: string;
+  /** A green card's or work permit's "USCIS#": the holder's A-number, written A and nine digits. */
+  uscisNumber?: string;
+  /** A green card's "Category": the class of admission, as printed ("IR1", "CR1"). */
+  residentCategory?: string;
+  /** The green card's category is a conditional resident's (two years, INA 216 or 216A). */
+  conditional?: boolean;
+  /** A green card's machine-readable zone (TD1), as read with its check digits. */
+  cardZone?: PassportZone;
+  /** A work permit's "Category", written as the case facts take it ("C09", "A05"). */
+  eadCategory?: string;
+  /** A work permit's "Valid From" date. */
+  validFrom?: string;
   /** ISO 639-1 code of the language the text is in ("en", "es"). */
   language?: string;
 };

@@ -419,6 +419,61 @@ describe.each(BACKENDS)('the AI tools API on %s', (backend) => {
     await analysed(attorney, ids['passport.pdf']);
   });
 
+  it("reads a green card's and a work permit's facts from the case's analyzed documents", async () => {
+    const kase = await newCase({ formType: 'I-751' });
+    const files = [
+      {
+        name: 'green-card.pdf',
+        lines: [
+          'UNITED STATES OF AMERICA',
+          'PERMANENT RESIDENT',
+          'Surname: HADDAD',
+          'Given Name: NOOR',
+          'USCIS#: 123-456-789   Category: CR6',
+          'Resident Since: 01/15/2025',
+          'Card Expires: 01/15/2027',
+        ],
+      },
+      {
+        name: 'work-permit.pdf',
+        lines: [
+          'UNITED STATES OF AMERICA',
+          'EMPLOYMENT AUTHORIZATION CARD',
+          'Surname: HADDAD',
+          'Given Name: NOOR',
+          'USCIS#: 123-456-789   Category: C09',
+          'Valid From: 06/01/2024',
+          'Card Expires: 05/31/2026',
+          'NOT VALID FOR REENTRY TO U.S.',
+        ],
+      },
+    ];
+    const ids: Record<string, string> = {};
+    for (const file of files) {
+      const res = await upload(attorney, await textPdf(file.lines), file.name, { caseId: kase.id });
+      expect(res.status).toBe(201);
+      ids[file.name] = res.body.id;
+    }
+    for (const id of Object.values(ids)) expect((await analysed(attorney, id)).status).toBe('done');
+
+    const facts: CaseFacts = (await send(attorney, 'get', `/cases/${kase.id}/facts`)).body;
+    const from = (name: string) => ({ kind: 'document', label: name, documentId: ids[name] });
+    expect(facts.facts).toMatchObject({
+      permanentResidentSince: '2025-01-15',
+      // A CR6 card is conditional: its expiry is the end of conditional residence.
+      conditionalResidenceExpires: '2027-01-15',
+      eadExpires: '2026-05-31',
+      eadCategory: 'C09',
+    });
+    expect(facts.sources).toMatchObject({
+      permanentResidentSince: from('green-card.pdf'),
+      conditionalResidenceExpires: from('green-card.pdf'),
+      eadExpires: from('work-permit.pdf'),
+      eadCategory: from('work-permit.pdf'),
+    });
+    expect([...facts.documentTypes].sort()).toEqual(['ead-card', 'green-card']);
+  });
+
   it("counts the firm's uses on the administrator's dashboard: the demo firm's 24 and every use since", async () => {
     const uses = (await usesOf(firmId)).length;
     const stats = (await admin.agent.get('/api/dashboard')).body.stats;

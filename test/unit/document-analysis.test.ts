@@ -877,3 +877,263 @@ describe('an I-94: its number, class of admission and admit-until date', () => {
     });
   });
 });
+
+/**
+ * A green card's machine-readable zone (ICAO 9303 TD1: three lines of 30), its check digits worked by hand.
+ * Each character counts as itself (digits), A–Z as 10–35, the filler < as 0; weights 7, 3, 1 repeating; the
+ * check digit is the sum modulo 10.
+ * - Document number 123456789: 1·7+2·3+3·1+4·7+5·3+6·1+7·7+8·3+9·1 = 147 → 7.
+ * - Birth date 900515: 9·7+0·3+0·1+5·7+1·3+5·1 = 106 → 6.
+ * - Expiry 310308: 3·7+1·3+0·1+3·7+0·3+8·1 = 53 → 3.
+ * - Composite, over line 1's columns 6–30 ("1234567897" and 15 fillers), line 2's 1–7 ("9005156"), 8–15
+ *   ("3103083") and 19–29 (11 fillers): 196 for "1234567897" (147 + 7·7), the fillers 0, then "9005156"
+ *   from position 26 (weights 3,1,7,3,1,7,3): 27+0+0+15+1+35+18 = 96, then "3103083" (weights 1,7,3,1,7,3,1):
+ *   3+7+0+3+0+24+3 = 40; 196 + 96 + 40 = 332 → 2.
+ */
+const GREEN_CARD_ZONE = [
+  'C1USA1234567897<<<<<<<<<<<<<<<',
+  '9005156F3103083MEX<<<<<<<<<<<2',
+  'GARCIA<LOPEZ<<MARIA<ELENA<<<<<',
+];
+
+/** A green card as its front and back read, the card's printed columns over their values. */
+function greenCardText(
+  printed: { category?: string; since?: string; expires?: string } = {},
+  zone: string[] = GREEN_CARD_ZONE,
+): string {
+  const { category = 'IR1', since = '03/08/2021', expires = '03/08/2031' } = printed;
+  return [
+    'UNITED STATES OF AMERICA',
+    'PERMANENT RESIDENT',
+    'Surname',
+    'GARCIA LOPEZ',
+    'Given Name',
+    'MARIA ELENA',
+    'USCIS#        Category',
+    `123-456-789   ${category}`,
+    'Country of Birth',
+    'Mexico',
+    'Date of Birth        Sex',
+    '15 MAY 1990          F',
+    'Card Expires         Resident Since',
+    `${expires.padEnd(21)}${since}`,
+    ...zone,
+  ].join('\n');
+}
+
+describe('a green card (Form I-551): its dates, USCIS#, category and machine-readable zone', () => {
+  test('a zone whose check digits all agree: its expiry and birth date win over the printed ones', () => {
+    // OCR read the printed expiry as 03/09/2031; the zone, every check digit agreeing, says 03/08/2031.
+    const analysis = analyze(greenCardText({ expires: '03/09/2031' }), {
+      clientName: 'María Elena García López',
+    });
+    expect(analysis.type).toBe('green-card');
+    expect(analysis.evidence).toEqual(
+      expect.arrayContaining(['machine-readable zone (TD1)', 'PERMANENT RESIDENT', 'Resident Since']),
+    );
+    expect(analysis.fields).toMatchObject({
+      residentSince: '2021-03-08',
+      cardExpires: '2031-03-08',
+      birthDate: '1990-05-15',
+      uscisNumber: 'A123456789',
+      residentCategory: 'IR1',
+      conditional: false,
+      cardZone: {
+        documentNumber: '123456789',
+        surname: 'GARCIA LOPEZ',
+        givenNames: 'MARIA ELENA',
+        nationality: 'MEX',
+        issuingState: 'USA',
+        birthDate: '1990-05-15',
+        sex: 'female',
+        expirationDate: '2031-03-08',
+        valid: true,
+        invalidFields: [],
+      },
+    });
+    expect(analysis.fields.aNumbers).toContain('A123456789');
+    expect(analysis.fields.names[0]).toBe('MARIA ELENA GARCIA LOPEZ');
+    // A ten-year card valid for years yet, the client's own: nothing to act on.
+    expect(analysis.findings).toEqual([]);
+  });
+
+  test('a zone with a wrong check digit is marked invalid, and the printed dates are used', () => {
+    // The expiry's check digit changed from 3 to 4: it, and the composite check over it, no longer agree.
+    const tampered = [GREEN_CARD_ZONE[0], '9005156F3103084MEX<<<<<<<<<<<2', GREEN_CARD_ZONE[2]];
+    const analysis = analyze(greenCardText({ expires: '03/09/2031' }, tampered));
+    expect(analysis.type).toBe('green-card');
+    expect(analysis.fields.cardZone).toMatchObject({
+      valid: false,
+      invalidFields: ['expirationDate', 'composite'],
+    });
+    expect(analysis.fields).toMatchObject({ cardExpires: '2031-03-09', birthDate: '1990-05-15' });
+    expect(analysis.findings).toEqual([
+      expect.objectContaining({
+        ruleId: 'mrz-check-digit',
+        severity: 'danger',
+        message: expect.stringContaining(
+          'The check digits of the expiration date, whole zone (composite check) do not agree',
+        ),
+      }),
+    ]);
+    expect(analysis.findings[0].message).toContain('compare it with the green card itself');
+  });
+
+  test('a conditional CR1 card expiring within six months: Form I-751 in the 90 days before, never Form I-90', () => {
+    const analysis = analyze(
+      greenCardText({ category: 'CR1', since: '01/15/2025', expires: '01/15/2027' }, []),
+    );
+    expect(analysis.fields).toMatchObject({
+      residentCategory: 'CR1',
+      conditional: true,
+      residentSince: '2025-01-15',
+      cardExpires: '2027-01-15',
+    });
+    expect(analysis.fields.cardZone).toBeUndefined();
+    expect(analysis.findings).toEqual([
+      expect.objectContaining({
+        ruleId: 'conditional-card-i751',
+        severity: 'warning',
+        citation: expect.stringContaining('8 CFR 216.4(a)(1)'),
+        sourceUrl: 'https://www.ecfr.gov/current/title-8/section-216.4',
+        message:
+          'The conditional green card (category CR1) expires on 01/15/2027. File Form I-751 to remove the ' +
+          'conditions in the 90 days before it expires (the window open since 10/17/2026: file now). ' +
+          'Form I-90 does not renew a conditional card.',
+      }),
+    ]);
+    expect(ruleIds(analysis)).not.toContain('green-card-renewal');
+  });
+
+  test("an investor's conditional card (T51) is Form I-829's; once expired, a danger", () => {
+    const expired = analyze(
+      greenCardText({ category: 'T51', since: '10/01/2024', expires: '10/01/2026' }, []),
+    );
+    expect(expired.fields.conditional).toBe(true);
+    expect(expired.findings[0]).toMatchObject({
+      ruleId: 'conditional-card-i829',
+      severity: 'danger',
+      citation: expect.stringContaining('8 CFR 216.6(a)(1)'),
+      message: expect.stringContaining(
+        'Unless Form I-829 was filed by then, conditional residence ended that day',
+      ),
+    });
+  });
+
+  test('a ten-year card within six months of expiring, or expired, is renewed on Form I-90', () => {
+    const soon = analyze(greenCardText({ expires: '04/20/2027' }, []));
+    expect(soon.findings).toEqual([
+      expect.objectContaining({
+        ruleId: 'green-card-renewal',
+        severity: 'warning',
+        citation: expect.stringContaining('8 CFR 264.5(b)(2)'),
+        sourceUrl: 'https://www.ecfr.gov/current/title-8/section-264.5',
+        message:
+          'The green card expires on 04/20/2027, within six months of today (11/20/2026): file Form I-90 to renew it.',
+      }),
+    ]);
+    expect(ruleIds(analyze(greenCardText({ expires: '06/20/2027' }, [])))).toEqual([]);
+    const expired = analyze(greenCardText({ expires: '10/01/2026' }, []));
+    expect(expired.findings[0]).toMatchObject({ ruleId: 'green-card-renewal', severity: 'danger' });
+    expect(expired.findings[0].message).toContain('Permanent residence does not expire with the card');
+  });
+});
+
+/** A work permit as its front reads, with "Valid From" and "Card Expires" side by side. */
+function eadCardText(category = 'C09', validFrom = '03/01/2026', expires = '02/28/2028'): string {
+  return [
+    'UNITED STATES OF AMERICA',
+    'EMPLOYMENT AUTHORIZATION CARD',
+    'Surname: GARCIA LOPEZ',
+    'Given Name: MARIA ELENA',
+    `USCIS#: 123-456-789   Category: ${category}`,
+    'Card#: SRC2690123456',
+    'Country of Birth: Mexico',
+    'Date of Birth: 05/15/1990   Sex: F',
+    'Valid From:     Card Expires:',
+    `${validFrom.padEnd(16)}${expires}`,
+    'NOT VALID FOR REENTRY TO U.S.',
+  ].join('\n');
+}
+
+describe('a work permit (EAD, Form I-766): its category and dates', () => {
+  test('category C09 and its dates, read as the case facts take them', () => {
+    const analysis = analyze(eadCardText());
+    expect(analysis.type).toBe('ead-card');
+    expect(analysis.evidence).toEqual(
+      expect.arrayContaining(['EMPLOYMENT AUTHORIZATION CARD', 'Valid From', 'Card Expires']),
+    );
+    expect(analysis.fields).toMatchObject({
+      eadCategory: 'C09',
+      validFrom: '2026-03-01',
+      cardExpires: '2028-02-28',
+      birthDate: '1990-05-15',
+      uscisNumber: 'A123456789',
+    });
+    expect(analysis.findings).toEqual([]);
+  });
+
+  test('categories printed as OCR and the form write them; a category with a letter of its own is none', () => {
+    expect(analyze(eadCardText('C9')).fields.eadCategory).toBe('C09');
+    expect(analyze(eadCardText('(a)(5)')).fields.eadCategory).toBe('A05');
+    expect(analyze(eadCardText('C03C')).fields.eadCategory).toBeUndefined();
+  });
+
+  test('expiring within 180 days: its renewal may be filed now; expired: a danger', () => {
+    const soon = analyze(eadCardText('C09', '05/01/2025', '04/30/2027'));
+    expect(soon.findings).toEqual([
+      expect.objectContaining({
+        ruleId: 'ead-renewal-window',
+        severity: 'warning',
+        sourceUrl: 'https://www.uscis.gov/i-765',
+        message:
+          'The work permit (category C09) expires on 04/30/2027, within 180 days of today (11/20/2026): ' +
+          'its renewal on Form I-765 may be filed now.',
+      }),
+    ]);
+    expect(ruleIds(analyze(eadCardText('C09', '05/01/2025', '06/01/2027')))).toEqual([]);
+    const expired = analyze(eadCardText('C09', '11/01/2024', '10/31/2026'));
+    expect(expired.findings[0]).toMatchObject({ ruleId: 'ead-renewal-window', severity: 'danger' });
+  });
+});
+
+describe('the cards beside the documents that were read before them', () => {
+  test('a passport, an I-797 receipt and an I-94 classify as before', () => {
+    expect(analyze(passportText())).toMatchObject({
+      type: 'passport',
+      evidence: expect.arrayContaining(['machine-readable zone (TD3)']),
+    });
+    expect(analyze(RECEIPT_NOTICE).type).toBe('i797-receipt');
+    expect(
+      analyze(
+        'Most Recent I-94\nAdmission (I-94) Record Number: 123456789A1\nClass of Admission: B2\nAdmit Until Date: 09/02/2024',
+      ).type,
+    ).toBe('i94');
+  });
+
+  test('a notice about a work permit application, and the form itself, are no work permit', () => {
+    const receipt = analyze(
+      'I-797C, Notice of Action\nReceipt Notice\nReceipt Number IOE0912345678\nCase Type: I-765 - APPLICATION FOR EMPLOYMENT AUTHORIZATION\nNotice Date: 03/04/2026',
+    );
+    expect(receipt.type).toBe('i797-receipt');
+    const form = analyze(
+      'Application for Employment Authorization\nDepartment of Homeland Security\nUSCIS Form I-765\nOMB No. 1615-0040\nFor USCIS Use Only\nPart 1. Reason for Applying',
+    );
+    expect(form).toMatchObject({ type: 'uscis-form', fields: { formNumber: 'I-765' } });
+  });
+
+  test('every new rule is dated and cited, and a green card is no passport', () => {
+    for (const id of [
+      'green-card-renewal',
+      'conditional-card-i751',
+      'conditional-card-i829',
+      'ead-renewal-window',
+    ])
+      expect(Object.values(DOCUMENT_RULES).map((r) => r.id)).toContain(id);
+    expect(DOCUMENT_TYPES['green-card']).toBe('Permanent Resident Card (I-551)');
+    expect(DOCUMENT_TYPES['ead-card']).toBe('Employment Authorization Document (I-766)');
+    const card = analyze(greenCardText());
+    expect(card.fields.passportZone).toBeUndefined();
+    expect(card.fields.expirationDate).toBeUndefined();
+  });
+});

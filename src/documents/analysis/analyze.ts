@@ -8,8 +8,11 @@ import type {
   DocumentFields,
   DocumentFinding,
   FindingSeverity,
+  PassportZone,
+  TextMethod,
 } from '../../shared/documents';
 import { formatDate } from '../../shared/dates';
+import { cardFields, cardFindings } from './cards';
 import { classify } from './classify';
 import { addMonths } from './dates';
 import {
@@ -34,7 +37,13 @@ import {
 import { detectLanguage, LANGUAGE_NAMES } from './language';
 import { sameName } from './names';
 import { normalizeText } from './normalize';
-import { findZoneLines, readZone, ZONE_FIELD_WORDS } from './passport';
+import {
+  CARD_ZONE_FIELD_WORDS,
+  findCardZoneLines,
+  findZoneLines,
+  readZone,
+  ZONE_FIELD_WORDS,
+} from './passport';
 import { DOCUMENT_RULES as RULES, finding } from './rules';
 import type { ExtractedText } from './text';
 
@@ -66,6 +75,25 @@ const SEVERITY_ORDER: Record<FindingSeverity, number> = { danger: 0, warning: 1,
 
 const quoted = (names: string[]) => names.map((n) => `"${n}"`).join(', ');
 
+/** A zone whose check digits disagree. Read by OCR, a misreading is the likelier cause: a warning, which says so. */
+function zoneFinding(
+  zone: PassportZone,
+  document: 'passport' | 'green card',
+  method: TextMethod,
+): DocumentFinding {
+  const words = document === 'passport' ? ZONE_FIELD_WORDS : CARD_ZONE_FIELD_WORDS;
+  const which = zone.invalidFields.map((f) => words[f] ?? f).join(', ');
+  const compare = `compare it with the ${document} itself.`;
+  return finding(
+    RULES.zoneCheckDigits,
+    `The check digits of the ${which} do not agree with the zone's characters, so its data are not used. ` +
+      (method === 'ocr'
+        ? `OCR may have misread the zone: ${compare}`
+        : `A zone typed or copied wrongly, or altered, fails this way: ${compare}`),
+    method === 'ocr' ? 'warning' : 'danger',
+  );
+}
+
 export function analyzeText(input: ExtractedText, context: AnalysisContext): DocumentAnalysis {
   const today = context.today.slice(0, 10);
   const text = normalizeText(input.text);
@@ -74,12 +102,15 @@ export function analyzeText(input: ExtractedText, context: AnalysisContext): Doc
 
   const zoneLines = findZoneLines(text);
   const zone = zoneLines && readZone(zoneLines, today);
+  const cardZoneLines = findCardZoneLines(text);
+  const cardZone = cardZoneLines && readZone(cardZoneLines, today);
   // A zone whose check digits fail is shown, but its data are not taken as the document's.
   const trusted = zone?.valid ? zone : undefined;
   const receiptNumbers = findReceiptNumbers(text);
-  const kind = classify(text, { zone: Boolean(zone), receiptNumbers });
+  const kind = classify(text, { zone: Boolean(zone), cardZone: Boolean(cardZone), receiptNumbers });
 
-  const zoneName = trusted && [trusted.givenNames, trusted.surname].filter(Boolean).join(' ');
+  const named = trusted ?? (cardZone?.valid ? cardZone : undefined);
+  const zoneName = named && [named.givenNames, named.surname].filter(Boolean).join(' ');
   const fields: DocumentFields = {
     names: findNames(text, zoneName || undefined),
     dates: findAllDates(text, dateOptions),
@@ -127,22 +158,15 @@ export function analyzeText(input: ExtractedText, context: AnalysisContext): Doc
     if (taxYear !== undefined) fields.taxYear = taxYear;
     if (agi !== undefined) fields.agi = agi;
   }
+  Object.assign(fields, cardFields(kind.type, text, cardZone, dateOptions));
+  // A card's USCIS# is its holder's A-number, often printed under its label rather than after it.
+  if (fields.uscisNumber) fields.aNumbers = [...new Set([...fields.aNumbers, fields.uscisNumber])];
   if (language) fields.language = language;
 
   const findings: DocumentFinding[] = [];
-  if (zone && !zone.valid) {
-    const which = zone.invalidFields.map((f) => ZONE_FIELD_WORDS[f] ?? f).join(', ');
-    findings.push(
-      finding(
-        RULES.zoneCheckDigits,
-        `The check digits of the ${which} do not agree with the zone's characters, so its data are not used. ` +
-          (input.method === 'ocr'
-            ? 'OCR may have misread the zone: compare it with the passport itself.'
-            : 'A zone typed or copied wrongly, or altered, fails this way: compare it with the passport itself.'),
-        input.method === 'ocr' ? 'warning' : 'danger',
-      ),
-    );
-  }
+  if (zone && !zone.valid) findings.push(zoneFinding(zone, 'passport', input.method));
+  if (cardZone && !cardZone.valid) findings.push(zoneFinding(cardZone, 'green card', input.method));
+  findings.push(...cardFindings(kind.type, fields, today));
 
   if (expirationDate) {
     const expires = formatDate(expirationDate);

@@ -81,6 +81,14 @@ const NOTICE_KINDS: Record<NoticeType, Signal[]> = {
   ],
 };
 
+/** What a green card and a work permit both print under "UNITED STATES OF AMERICA": their titles tell them apart. */
+const CARD_SIGNALS: Signal[] = [
+  s(/\bCard Expires\b/i, 1.5),
+  s(/\bUSCIS ?#/i, 1.5),
+  s(/\bCategory\b/i, 0.5),
+  s(/\bUnited States of America\b/i, 0.5),
+];
+
 /** The other types' signals. Field-based signals (a passport zone, a receipt number) are added in `classify`. */
 const TYPE_SIGNALS: Partial<Record<DocumentType, Signal[]>> = {
   passport: [
@@ -101,6 +109,15 @@ const TYPE_SIGNALS: Partial<Record<DocumentType, Signal[]>> = {
     s(/\bClass of Admission\b/i, 2),
     s(/\bAdmission \(I-94\) Record Number\b/i, 3),
     s(/\b(?:Most Recent )?Date of Entry\b/i, 1),
+  ],
+  // A green card's zone (TD1, "C1USA") is added in `classify`.
+  'green-card': [s(/\bPermanent Resident(?: Card)?\b/i, 4), s(/\bResident Since\b/i, 4), ...CARD_SIGNALS],
+  'ead-card': [
+    // The card's title, not the form's ("Application for Employment Authorization") nor a notice's case type.
+    s(/\bEmployment Authorization Card\b|^[ \t]*Employment Authorization[ \t]*$/im, 5),
+    s(/\bValid From\b/i, 3),
+    s(/\bNot Valid for Re-?entry\b/i, 2),
+    ...CARD_SIGNALS,
   ],
   'birth-certificate': [
     s(/\bCertificate of (?:Live )?Birth\b|\bBirth Certificate\b|\bBirth Record\b/i, 5),
@@ -257,7 +274,10 @@ function whichForm(text: string, except: string[] = []): { number: string; evide
   return best && { number: best[0], evidence: best[0] };
 }
 
-export function classify(text: string, found: { zone: boolean; receiptNumbers: string[] }): Classification {
+export function classify(
+  text: string,
+  found: { zone: boolean; cardZone: boolean; receiptNumbers: string[] },
+): Classification {
   // Filled in the order of DOCUMENT_TYPES, so that a tie goes to the type listed first.
   const scores = new Map<DocumentType | 'i797' | 'firm-letter', Scored>();
   const signalsOf = (type: DocumentType) => score(text, TYPE_SIGNALS[type] ?? []);
@@ -297,6 +317,11 @@ export function classify(text: string, found: { zone: boolean; receiptNumbers: s
     const passport = scores.get('passport') as Scored;
     passport.score += 6;
     passport.evidence.unshift({ text: 'machine-readable zone (TD3)', index: -1 });
+  }
+  if (found.cardZone) {
+    const greenCard = scores.get('green-card') as Scored;
+    greenCard.score += 6;
+    greenCard.evidence.unshift({ text: 'machine-readable zone (TD1)', index: -1 });
   }
 
   const ranked = [...scores.entries()].sort((a, b) => b[1].score - a[1].score);

@@ -109,11 +109,6 @@ export function findDates(
   return kept.map(({ date, index, found }) => ({ date, index, found }));
 }
 
-/** The first date in the text, if any. */
-export function firstDate(text: string, options: DateOptions): string | undefined {
-  return findDates(text, options)[0]?.date;
-}
-
 /** The calendar date `months` after an ISO date; a day past the month's end falls on its last day. */
 export function addMonths(iso: string, months: number): string {
   const [y, m, d] = iso.slice(0, 10).split('-').map(Number);

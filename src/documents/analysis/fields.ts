@@ -1,8 +1,9 @@
 /**
  * The facts read from a document's (normalised) text: labelled names, dates, USCIS receipt numbers,
- * A-numbers, a passport's printed number and expiry, a notice's date, a tax return's year and AGI.
+ * A-numbers, a passport's printed number and expiry, a notice's date, a tax return's year and AGI, a green
+ * card's or work permit's printed dates, USCIS# and category.
  */
-import { findDates, firstDate, type DateOptions } from './dates';
+import { findDates, type DateOptions } from './dates';
 import { leadingName, nameTokens, nameWords } from './names';
 import { RECEIPT_NUMBER } from './normalize';
 
@@ -200,44 +201,55 @@ export function findReceiptNumbers(text: string): string[] {
   return [...new Set(text.match(RECEIPT_NUMBER) ?? [])];
 }
 
+const A_DIGITS = String.raw`(\d{3}[- ]\d{3}[- ]\d{3}|\d{8,9})(?![\d-])`;
+/** An A-number's digits as USCIS forms ask for them: A and nine digits. */
+const aNumber = (digits: string) => `A${digits.replace(/\D/g, '').padStart(9, '0')}`;
+
 /**
  * A-numbers (alien registration numbers): "A123456789", "A-12345678", "A# 123-456-789", or the digits
  * after an "A-Number" or "Alien Registration Number" label. Written as A and nine digits (an eight-digit
  * number gets a leading zero, as USCIS forms ask).
  */
 export function findANumbers(text: string): string[] {
-  const digits = String.raw`(\d{3}[- ]\d{3}[- ]\d{3}|\d{8,9})(?![\d-])`;
   const patterns = [
-    new RegExp(String.raw`(?<![\w-])A[-#]?\s?${digits}`, 'g'),
+    new RegExp(String.raw`(?<![\w-])A[-#]?\s?${A_DIGITS}`, 'g'),
     new RegExp(
-      String.raw`\b(?:A-?Number|Alien (?:Registration )?(?:Number|No\.?)|USCIS A-?Number|A-File Number)\s*(?:\(if any\))?[:#]?\s*A?[-#]?\s?${digits}`,
+      String.raw`\b(?:A-?Number|Alien (?:Registration )?(?:Number|No\.?)|USCIS A-?Number|A-File Number)\s*(?:\(if any\))?[:#]?\s*A?[-#]?\s?${A_DIGITS}`,
       'gi',
     ),
   ];
   const found: { value: string; index: number }[] = [];
   for (const pattern of patterns)
-    for (const m of text.matchAll(pattern))
-      found.push({ value: `A${m[1].replace(/\D/g, '').padStart(9, '0')}`, index: m.index ?? 0 });
+    for (const m of text.matchAll(pattern)) found.push({ value: aNumber(m[1]), index: m.index ?? 0 });
   found.sort((a, b) => a.index - b.index);
   return [...new Set(found.map((f) => f.value))];
 }
 
+type Placed<T> = { value: T; index: number };
+
 /**
- * The date a label gives: on the label's line after it, or else on the next line, where (a table's
- * header row over its values) the date nearest the label's column is the one.
+ * The value a label gives: the first on the label's line after it, or else on the next line, where (a
+ * table's header row over its values, as cards print them) the value nearest the label's column is the one.
  */
-function dateAfterLabel(text: string, label: RegExp, options: DateOptions): string | undefined {
+function afterLabel<T>(text: string, label: RegExp, find: (line: string) => Placed<T>[]): T | undefined {
   const m = label.exec(text);
   if (!m) return undefined;
   const lineStart = text.lastIndexOf('\n', m.index) + 1;
   const [line, next = ''] = text.slice(m.index + m[0].length).split('\n');
-  const same = firstDate(line, options);
-  if (same) return same;
+  const [same] = find(line);
+  if (same) return same.value;
   const column = m.index - lineStart;
-  const below = findDates(next, options).sort(
-    (a, b) => Math.abs(a.index - column) - Math.abs(b.index - column),
+  const below = find(next).sort((a, b) => Math.abs(a.index - column) - Math.abs(b.index - column));
+  return below[0]?.value;
+}
+
+const matchesOf = <T>(line: string, pattern: RegExp, value: (m: RegExpExecArray) => T): Placed<T>[] =>
+  [...line.matchAll(pattern)].map((m) => ({ value: value(m), index: m.index }));
+
+function dateAfterLabel(text: string, label: RegExp, options: DateOptions): string | undefined {
+  return afterLabel(text, label, (line) =>
+    findDates(line, options).map(({ date, index }) => ({ value: date, index })),
   );
-  return below[0]?.date;
 }
 
 export function findNoticeDate(text: string, options: DateOptions): string | undefined {
@@ -380,4 +392,51 @@ export function findAgi(text: string): number | undefined {
  */
 export function findTotalIncome(text: string): number | undefined {
   return amountAfter(text, /\btotal income\b(?! tax)/i);
+}
+
+/** The dates green cards and work permits print, by their labels (which end on their line: a column's value may be below). */
+const CARD_DATE_LABELS = {
+  residentSince: /\bResident Since\b[ \t]*:?/i,
+  cardExpires: /\bCard Expires\b[ \t]*:?/i,
+  validFrom: /\bValid From\b[ \t]*:?/i,
+  birthDate: /\b(?:Date of Birth|Birth Date)\b[ \t]*:?/i,
+};
+
+/** A date a green card or work permit prints: "Resident Since", "Card Expires", "Valid From", "Date of Birth". */
+export function findCardDate(
+  text: string,
+  label: keyof typeof CARD_DATE_LABELS,
+  options: DateOptions,
+): string | undefined {
+  return dateAfterLabel(text, CARD_DATE_LABELS[label], options);
+}
+
+/** A card's "USCIS#" ("123-456-789"): the holder's A-number, written A and nine digits. */
+export function findUscisNumber(text: string): string | undefined {
+  return afterLabel(text, /\bUSCIS ?#[ \t]*:?/i, (line) =>
+    matchesOf(line, new RegExp(String.raw`(?<![\w-])A?[-#]?\s?${A_DIGITS}`, 'g'), (m) => aNumber(m[1])),
+  );
+}
+
+const CATEGORY_LABEL = /\bCategory\b[ \t]*:?/i;
+
+/** A green card's "Category", its class of admission: a letter, a letter or digit, and a digit ("IR1", "E21"). */
+export function findResidentCategory(text: string): string | undefined {
+  return afterLabel(text, CATEGORY_LABEL, (line) =>
+    matchesOf(line, /(?<![A-Z0-9])[A-Z][A-Z0-9]\d(?![A-Z0-9])/g, (m) => m[0]),
+  );
+}
+
+/**
+ * A work permit's "Category" as the case facts take it, a letter and two digits: "C09" as printed, or
+ * OCR's "C9" and the form's "(c)(9)". A category with a letter of its own ("C03C") is no such code.
+ */
+export function findEadCategory(text: string): string | undefined {
+  return afterLabel(text, CATEGORY_LABEL, (line) =>
+    matchesOf(
+      line,
+      /(?<![A-Za-z0-9])\(?([AC])\)?\s?\(?(\d{1,2})\)?(?!\(?[A-Za-z0-9])/gi,
+      (m) => `${m[1].toUpperCase()}${m[2].padStart(2, '0')}`,
+    ),
+  );
 }

@@ -1,7 +1,8 @@
 /**
- * A passport's machine-readable zone (ICAO Doc 9303, TD3: two lines of 44 characters), found in a text
- * and read with the mrz package, every check digit verified. A zone whose check digits disagree is
- * reported as such and never trusted for the document's number, nationality or expiry.
+ * Machine-readable zones (ICAO Doc 9303): a passport's (TD3: two lines of 44 characters) and a green card's
+ * (TD1: three lines of 30), found in a text and read with the mrz package, every check digit verified. A
+ * zone whose check digits disagree is reported as such and never trusted for the document's number,
+ * nationality, birth date or expiry.
  */
 import { parse } from 'mrz';
 import type { PassportZone } from '../../shared/documents';
@@ -23,6 +24,11 @@ export const ZONE_FIELD_WORDS: Record<string, string> = {
   personalNumber: 'personal number',
   composite: 'whole zone (composite check)',
 };
+/** The same for a green card's zone, whose document number is no passport number. */
+export const CARD_ZONE_FIELD_WORDS: Record<string, string> = {
+  ...ZONE_FIELD_WORDS,
+  documentNumber: 'document number',
+};
 
 /** OCR's spellings of the filler "<" ("«", "‹", "K" in a run of fillers) and stray spaces, undone. */
 function zoneLine(line: string): string {
@@ -43,6 +49,24 @@ export function findZoneLines(text: string): [string, string] | undefined {
   return undefined;
 }
 
+/**
+ * The three lines of a green card's TD1 zone in the text, if there is one: its document code is C1 (C2 for
+ * a commuter's card, "C<" on older ones), its issuing state USA, and its third line the holder's name.
+ */
+export function findCardZoneLines(text: string): [string, string, string] | undefined {
+  const lines = text.split('\n').map(zoneLine);
+  for (let i = 0; i < lines.length - 2; i++) {
+    const [first, second, third] = [lines[i], lines[i + 1], lines[i + 2]];
+    if (
+      /^C[12<]USA[A-Z0-9<]{25}$/.test(first) &&
+      /^[A-Z0-9<]{30}$/.test(second) &&
+      /^[A-Z<]{30}$/.test(third)
+    )
+      return [first, second, third];
+  }
+  return undefined;
+}
+
 /** A YYMMDD date of the zone as ISO: expiry within the next fifty years, birth never after today. */
 function zoneDate(value: string | null | undefined, kind: 'birth' | 'expiry', today: string): string | null {
   if (!value || !/^\d{6}$/.test(value)) return null;
@@ -58,8 +82,11 @@ const clean = (raw: string | undefined) => raw?.replace(/</g, ' ').replace(/\s+/
 /** The digit OCR most often reads as each letter. */
 const DIGIT_LOOK_ALIKE: Record<string, string> = { O: '0', I: '1', B: '8', S: '5', Z: '2' };
 const NUMBER_LENGTH = 9;
+/** Where each zone read keeps its document number: the line and the column it starts at. */
+const NUMBER_AT = { TD3: { line: 1, start: 0 }, TD1: { line: 0, start: 5 } } as const;
+type Format = keyof typeof NUMBER_AT;
 
-function parsed(lines: [string, string]): ReturnType<typeof parse> | undefined {
+function parsed(lines: readonly string[]): ReturnType<typeof parse> | undefined {
   try {
     // autocorrect: O for 0 (and the like) only where a field admits digits alone, then checked.
     return parse(lines, { autocorrect: true });
@@ -68,14 +95,20 @@ function parsed(lines: [string, string]): ReturnType<typeof parse> | undefined {
   }
 }
 
+/** The document number's nine characters as the zone's lines hold them. */
+function numberIn(lines: readonly string[], format: Format): string {
+  const { line, start } = NUMBER_AT[format];
+  return lines[line].slice(start, start + NUMBER_LENGTH);
+}
+
 /**
- * The zone's second line with its passport number read again, when its check digit failed: a look-alike
+ * The zone's lines with its document number read again, when its check digit failed: a look-alike
  * letter (O, I, B, S, Z) standing among digits is read as its digit (0, 1, 8, 5, 2), the one reading OCR's
  * usual error allows. It is kept only if every check digit then agrees; otherwise the zone stays as read,
  * and fails. Trying every mix of letters and digits instead would let the check digits agree by chance.
  */
-function correctedNumber(lines: [string, string]): [string, string] | undefined {
-  const number = lines[1].slice(0, NUMBER_LENGTH);
+function correctedNumber(lines: readonly string[], format: Format): string[] | undefined {
+  const number = numberIn(lines, format);
   const isDigit = (c: string | undefined) => c !== undefined && /\d/.test(c);
   const reading = [...number]
     .map((c, i) =>
@@ -85,16 +118,21 @@ function correctedNumber(lines: [string, string]): [string, string] | undefined 
     )
     .join('');
   if (reading === number) return undefined;
-  const candidate: [string, string] = [lines[0], reading + lines[1].slice(NUMBER_LENGTH)];
+  const { line, start } = NUMBER_AT[format];
+  const candidate = lines.map((text, i) =>
+    i === line ? text.slice(0, start) + reading + text.slice(start + NUMBER_LENGTH) : text,
+  );
   return parsed(candidate)?.valid ? candidate : undefined;
 }
 
-export function readZone(read: [string, string], today: string): PassportZone | undefined {
+/** A passport's TD3 zone or a green card's TD1 zone, as `findZoneLines` and `findCardZoneLines` give them. */
+export function readZone(read: readonly string[], today: string): PassportZone | undefined {
   let lines = read;
   let result = parsed(lines);
-  if (!result || result.format !== 'TD3') return undefined;
+  const format = result?.format;
+  if (!result || (format !== 'TD3' && format !== 'TD1')) return undefined;
   const numberFailed = result.details.some((d) => d.field === 'documentNumberCheckDigit' && !d.valid);
-  const corrected = numberFailed ? correctedNumber(lines) : undefined;
+  const corrected = numberFailed ? correctedNumber(lines, format) : undefined;
   if (corrected) {
     lines = corrected;
     result = parsed(lines)!;
@@ -118,6 +156,6 @@ export function readZone(read: [string, string], today: string): PassportZone | 
     expirationDate: zoneDate(detail('expirationDate')?.value, 'expiry', today),
     valid: invalidFields.length === 0,
     invalidFields,
-    ...(corrected ? { numberAsRead: clean(read[1].slice(0, NUMBER_LENGTH)) ?? undefined } : {}),
+    ...(corrected ? { numberAsRead: clean(numberIn(read, format)) ?? undefined } : {}),
   };
 }

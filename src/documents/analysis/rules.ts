@@ -19,6 +19,7 @@ export type DocumentRule = {
 const INA_212_A_7 =
   'https://uscode.house.gov/view.xhtml?req=granuleid:USC-prelim-title8-section1182&num=0&edition=prelim';
 const FILING_TIPS = 'https://www.uscis.gov/forms/filing-guidance/form-filing-tips';
+const ECFR = (section: string) => `https://www.ecfr.gov/current/title-8/section-${section}`;
 
 export const DOCUMENT_RULES = {
   passportExpired: {
@@ -75,12 +76,52 @@ export const DOCUMENT_RULES = {
   },
   zoneCheckDigits: {
     id: 'mrz-check-digit',
-    title: "Passport's machine-readable zone fails its check digits",
+    title: 'Machine-readable zone fails its check digits',
     severity: 'danger',
     citation: 'ICAO Doc 9303, Part 3: check digits in the machine readable zone',
     sourceUrl: 'https://www.icao.int/publications/pages/publication.aspx?docnum=9303',
     // Doc 9303, seventh edition (2015).
     effectiveFrom: '2015-01-01',
+  },
+  greenCardRenewal: {
+    id: 'green-card-renewal',
+    title: 'Green card expires within six months, or has expired',
+    severity: 'warning',
+    citation:
+      '8 CFR 264.5(b)(2): a permanent resident applies on Form I-90 for a new card when the card will expire within six months',
+    sourceUrl: ECFR('264.5'),
+    // The text of 8 CFR 264.5(b)(2) in the Code of Federal Regulations revised as of January 1, 2004.
+    effectiveFrom: '2004-01-01',
+  },
+  marriageConditions: {
+    id: 'conditional-card-i751',
+    title: 'Conditional green card: remove the conditions on Form I-751',
+    severity: 'warning',
+    citation:
+      'INA 216(d)(2)(A); 8 CFR 216.4(a)(1): Form I-751 in the 90 days before the second anniversary of conditional residence; 8 CFR 264.5(d): a conditional resident whose card is expiring files Form I-751, not Form I-90',
+    sourceUrl: ECFR('216.4'),
+    // The Immigration Marriage Fraud Amendments of 1986 (Pub. L. 99-639).
+    effectiveFrom: '1986-11-10',
+  },
+  investorConditions: {
+    id: 'conditional-card-i829',
+    title: "Investor's conditional green card: remove the conditions on Form I-829",
+    severity: 'warning',
+    citation:
+      'INA 216A(d)(2)(A); 8 CFR 216.6(a)(1): Form I-829 in the 90 days before the second anniversary of conditional residence',
+    sourceUrl: ECFR('216.6'),
+    // The INS rule for alien entrepreneurs' conditional residence (FR Doc. 94-12524), in force May 23, 1994.
+    effectiveFrom: '1994-05-23',
+  },
+  eadRenewal: {
+    id: 'ead-renewal-window',
+    title: 'Work permit (EAD) expires within 180 days',
+    severity: 'warning',
+    citation:
+      'USCIS, Form I-765 (a renewal should not be filed more than 180 days before the current card expires); 8 CFR 274a.13(d)',
+    sourceUrl: 'https://www.uscis.gov/i-765',
+    // 81 FR 82398, the rule that set today's renewal terms, in force January 17, 2017.
+    effectiveFrom: '2017-01-17',
   },
 } as const satisfies Record<string, DocumentRule>;
 
