@@ -1,6 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { DB, DeadlinesTable } from '../db/schema';
-import type { DeadlineKind, DeadlineSourceKind, DeadlineState } from '../shared/ai';
+import type { DeadlineKind, DeadlineSourceKind } from '../shared/ai';
 
 export type DeadlineRow = Selectable<DeadlinesTable>;
 
@@ -21,16 +21,6 @@ export type DerivedDeadline = {
   sourceUrl: string | null;
   receivedBy: boolean;
   ownerId: string | null;
-};
-
-export type DocketFilter = {
-  from?: string;
-  to?: string;
-  caseId?: string;
-  ownerId?: string;
-  state?: DeadlineState;
-  /** The firm's today: an open deadline before it reads as missed. */
-  today: string;
 };
 
 /** The fields a derived deadline's source decides (its state, reason and owner's choice are the firm's). */
@@ -107,25 +97,6 @@ export function createDocketStore(db: Kysely<DB>) {
         changed += gone.length;
       }
       return changed;
-    },
-
-    /** The firm's deadlines the filter asks for, the missed first, then by date. */
-    async list(firmId: string, filter: DocketFilter): Promise<DeadlineRow[]> {
-      let query = db.selectFrom('deadlines').selectAll().where('firm_id', '=', firmId);
-      if (filter.from) query = query.where('date', '>=', filter.from);
-      if (filter.to) query = query.where('date', '<=', filter.to);
-      if (filter.caseId) query = query.where('case_id', '=', filter.caseId);
-      if (filter.ownerId) query = query.where('owner_id', '=', filter.ownerId);
-      const missed = sql<boolean>`(state = 'open' AND kind <> 'opens' AND date < ${filter.today})`;
-      if (filter.state === 'missed') query = query.where(missed);
-      else if (filter.state === 'open')
-        query = query.where('state', '=', 'open').where(sql<boolean>`NOT ${missed}`);
-      else if (filter.state) query = query.where('state', '=', filter.state);
-      return query
-        .orderBy(sql`${missed} DESC`)
-        .orderBy('date')
-        .orderBy('title')
-        .execute();
     },
 
     async find(firmId: string, id: string): Promise<DeadlineRow | undefined> {

@@ -13,9 +13,11 @@ import { ServiceError } from '../shared/errors';
 import type { CaseFacts, FactName, Facts } from '../shared/facts';
 import type { SessionUser } from '../shared/session';
 import { CASE_NOT_FOUND, type CaseFactsDeps, type CaseFactsService, NOTICE_FACTS } from './case-facts';
-import { createDocketStore, type DeadlineRow, type DerivedDeadline, type DocketFilter } from './docket-store';
+import { createDocketStore, type DeadlineRow, type DerivedDeadline } from './docket-store';
 
 export const DEADLINE_NOT_FOUND = 'Deadline not found.';
+/** The kinds that are missed when their date passes while open. */
+const MISSABLE: DeadlineKind[] = ['deadline', 'hearing'];
 
 /** The deadlines a notice starts; each notice on file gives its own (an RFE answered, then a NOID). */
 const NOTICE_DEADLINES = new Set(['rfe-response', 'noid-response', 'appeal']);
@@ -128,9 +130,12 @@ export function derivedDeadlines(c: OpenCase, asOf: string): DerivedDeadline[] {
   return derived;
 }
 
-/** An open deadline whose date passed is missed; the date a window opens is never missed. */
+/**
+ * An open deadline or hearing whose date passed is missed. The day a window opens, or a document or stay
+ * ends, is a fact to act on, not an act the firm could miss: it stays open until marked.
+ */
 const stateOf = (row: DeadlineRow, today: string): DeadlineState =>
-  row.state === 'open' && row.kind !== 'opens' && row.date < today ? 'missed' : row.state;
+  row.state === 'open' && MISSABLE.includes(row.kind) && row.date < today ? 'missed' : row.state;
 
 export type DocketDeps = {
   db: Kysely<DB>;
@@ -138,7 +143,27 @@ export type DocketDeps = {
   cases: Pick<CasesService, 'ofFirm'>;
 } & Pick<CaseFactsDeps, 'timeZoneOf' | 'firmUsers'>;
 
-export type DocketQuery = Omit<DocketFilter, 'today'>;
+/** What a docket read asks for: dates (ISO, inclusive), a case, an owner, a state. */
+export type DocketQuery = {
+  from?: string;
+  to?: string;
+  caseId?: string;
+  ownerId?: string;
+  state?: DeadlineState;
+};
+
+const matches = (d: DocketDeadline, q: DocketQuery) =>
+  (!q.from || d.date >= q.from) &&
+  (!q.to || d.date <= q.to) &&
+  (!q.caseId || d.caseId === q.caseId) &&
+  (!q.ownerId || d.owner?.id === q.ownerId) &&
+  (!q.state || d.state === q.state);
+
+/** The missed first, then by date, then by title. */
+const docketOrder = (a: DocketDeadline, b: DocketDeadline) =>
+  Number(b.state === 'missed') - Number(a.state === 'missed') ||
+  a.date.localeCompare(b.date) ||
+  a.title.localeCompare(b.title);
 
 /**
  * The firm's docket: every deadline of its open cases from every source, each with an owner and a state.
@@ -158,13 +183,15 @@ export function createDocket(deps: DocketDeps) {
     const today = todayIn(timeZone);
     const cases = new Map(open.map((c) => [c.record.id, c.record]));
     const kept = await store.rowsOfCases(firmId, [...cases.keys()]);
-    await store.reconcile(
+    const changed = await store.reconcile(
       firmId,
       kept,
       open.flatMap((c) => derivedDeadlines(c, today)),
     );
+    // Read again only when the sources changed something: most reads change nothing.
+    const rows = changed ? await store.rowsOfCases(firmId, [...cases.keys()]) : kept;
     const names = new Map(people.map((u) => [u.id, personName(u.first_name, u.last_name)]));
-    return { today, cases, names };
+    return { today, cases, names, rows };
   }
 
   /** A kept row in the API's words, with its case's number and client. */
@@ -201,8 +228,10 @@ export function createDocket(deps: DocketDeps) {
   /** The firm's deadlines the query asks for (of its open cases), the missed first, then by date. */
   async function listOfFirm(firmId: string, query: DocketQuery = {}) {
     const at = await refreshed(firmId);
-    const rows = await store.list(firmId, { ...query, today: at.today });
-    const items = rows.filter((row) => at.cases.has(row.case_id)).map((row) => toDeadline(row, at));
+    const items = at.rows
+      .map((row) => toDeadline(row, at))
+      .filter((d) => matches(d, query))
+      .sort(docketOrder);
     return { today: at.today, items };
   }
 

@@ -99,7 +99,7 @@ export function createAiService(deps: AiServiceDeps) {
       const mine = live.filter((d) => d.owner?.id === actor.id);
       return {
         today,
-        deadlines: live.filter((d) => d.date <= last),
+        deadlines: live.filter((d) => d.state === 'missed' || (d.date >= today && d.date <= last)),
         mine: {
           dueSoon: mine.filter((d) => d.state === 'open' && d.date >= today && d.date <= week).length,
           missed: mine.filter((d) => d.state === 'missed').length,

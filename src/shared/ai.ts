@@ -45,7 +45,7 @@ export const DEADLINE_KIND_LABELS: Record<DeadlineKind, string> = {
 /** Where a docket deadline came from. */
 export const DEADLINE_SOURCE_LABELS = {
   case: 'The case’s due date',
-  document: 'A notice read from a document',
+  document: 'Read from a document',
   rule: 'A rule over the case’s facts',
   manual: 'Entered by hand',
 } as const;

@@ -323,12 +323,23 @@ describe.each(BACKENDS)('the case and client pages on %s, as served without Java
         .where('assignee_id', '=', attorneyId)
         .execute();
       const open_ = mine.filter((c) => ['pending', 'processing', 'on-hold'].includes(c.status));
+      // The deadline cards count my docket: my cases' due dates among them, with whatever else it holds.
+      const myDocket = async (query: string) =>
+        (await attorney.agent.get(`/api/deadlines?assignee=me&${query}`)).body.items as Array<{
+          caseId: string;
+          source: { kind: string };
+        }>;
+      const dueSoon = await myDocket(`state=open&from=${today}&to=${addDays(today, 7)}`);
+      const missed = await myDocket('state=missed');
+      const dueIn = (list: typeof dueSoon) => list.filter((d) => d.source.kind === 'case').length;
+      expect(dueIn(dueSoon)).toBe(
+        open_.filter((c) => c.due_date && c.due_date >= today && c.due_date <= addDays(today, 7)).length,
+      );
+      expect(dueIn(missed)).toBe(open_.filter((c) => c.due_date && c.due_date < today).length);
       const expected = {
         'My Open Cases': open_.length,
-        'Due Within 7 Days': open_.filter(
-          (c) => c.due_date && c.due_date >= today && c.due_date <= addDays(today, 7),
-        ).length,
-        Overdue: open_.filter((c) => c.due_date && c.due_date < today).length,
+        'Due Within 7 Days': dueSoon.length,
+        Overdue: missed.length,
         // Decided since the first of this month, by the firm's calendar.
         'Completed This Month': mine.filter(
           (c) =>

@@ -260,7 +260,6 @@ async function loadDocket(ctx: PageContext<DocketQuery>, caseId: string | undefi
     changeClosed: ctx.closed.change,
     addClosed: ctx.closed.add,
   };
-  if (ctx.closed.docket) return { ...shared, items: [], closed: ctx.closed.docket };
   const input = caseId
     ? { caseId }
     : {
@@ -283,8 +282,7 @@ export const deadlinesPage = page({
     pages.ai.deadlineState(':id'),
     pages.ai.deadlineAdd(':id'),
   ],
-  reads: [...TOOL_READS, trackDeadlines, getCalendar],
-  parts: { docket: listDeadlines },
+  reads: [...TOOL_READS, trackDeadlines, getCalendar, listDeadlines],
   offers: { calendar: subscribeCalendar, change: changeDeadline, add: addDeadline },
   query: docketQuery,
   async load(ctx) {

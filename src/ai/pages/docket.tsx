@@ -1,5 +1,6 @@
 import { Alert, Field, SelectField } from '../../../islands/ui/form';
 import { Badge } from '../../../views/components/Badge';
+import { ReasonForm } from '../../../views/components/ReasonForm';
 import { DataTable } from '../../../views/components/DataTable';
 import { useRenderContext } from '../../../views/context';
 import {
@@ -39,8 +40,7 @@ export type DocketProps = {
   error?: string;
   values?: Record<string, string>;
   errors?: Record<string, string | undefined>;
-  /** Why the docket, or changing it, is closed to the person. */
-  closed?: string;
+  /** Why changing the docket is closed to the person. */
   changeClosed?: string;
   addClosed?: string;
 };
@@ -58,87 +58,82 @@ export function Docket(props: DocketProps) {
         open is missed and listed first. The dashboard, the calendar feeds and the reminder emails read this
         docket.
       </p>
-      {props.closed ? (
-        <p className="muted">{props.closed}</p>
-      ) : (
-        <>
-          {props.error && <Alert kind="error">{props.error}</Alert>}
-          {!caseChosen && <Filter view={view} />}
-          <DataTable
-            caption={caseChosen ? `Deadlines of ${caseChosen.caseNumber}` : docketCaption(view)}
-            columns={[
-              {
-                header: 'Date',
-                rowHeader: true,
-                cell: (d: DocketDeadline) => (
-                  <>
-                    <span className="ai-deadline-kind">
-                      {d.receivedBy ? 'Received by' : DEADLINE_KIND_LABELS[d.kind]}
-                    </span>{' '}
-                    <strong>{formatDate(d.date)}</strong>
-                    {d.unadjustedDate && (
-                      <span className="muted ai-deadline-how">{`Moved from ${formatDate(d.unadjustedDate)}`}</span>
-                    )}
-                  </>
-                ),
-                className: 'nowrap',
-              },
-              {
-                header: 'Deadline',
-                cell: (d) => (
-                  <>
-                    <span className="ai-deadline-title">{d.title}</span>
-                    {d.filing && <span className="muted ai-deadline-how">{`File Form ${d.filing}`}</span>}
-                    {d.explanation && <span className="muted ai-deadline-how">{d.explanation}</span>}
-                  </>
-                ),
-              },
-              {
-                header: 'Case',
-                cell: (d) => (
-                  <>
-                    <a href={pages.cases('user').view(d.caseId)}>{d.caseNumber}</a>
-                    <span className="muted ai-deadline-how">{d.clientName}</span>
-                  </>
-                ),
-              },
-              { header: 'Owner', cell: (d) => d.owner?.name ?? 'Nobody' },
-              {
-                header: 'State',
-                cell: (d) => (
-                  <>
-                    <Badge status={d.state} label={DEADLINE_STATE_LABELS[d.state]} tone={TONES[d.state]} />
-                    {d.reason && <span className="muted ai-deadline-how">{d.reason}</span>}
-                  </>
-                ),
-              },
-              {
-                header: 'Source',
-                cell: (d) => (
-                  <>
-                    {d.source.kind === 'document' && d.source.documentId ? (
-                      <a href={`${pages.ai.documents}?document=${d.source.documentId}`}>
-                        {DEADLINE_SOURCE_LABELS.document}
-                      </a>
-                    ) : (
-                      DEADLINE_SOURCE_LABELS[d.source.kind]
-                    )}
-                    {d.citation && <span className="muted ai-deadline-how">{d.citation}</span>}
-                  </>
-                ),
-              },
-              {
-                header: 'Change',
-                cell: (d) => <Controls deadline={d} csrfToken={csrfToken} closed={props.changeClosed} />,
-              },
-            ]}
-            rows={items}
-            rowKey={(d) => d.id}
-            empty={caseChosen ? 'The case has no deadline yet.' : 'No deadline on the docket matches.'}
-          />
-          {caseChosen && <AddDeadline {...props} caseId={caseChosen.id} csrfToken={csrfToken} />}
-        </>
-      )}
+      {props.error && <Alert kind="error">{props.error}</Alert>}
+      {!caseChosen && <Filter view={view} />}
+      <DataTable
+        caption={caseChosen ? `Deadlines of ${caseChosen.caseNumber}` : docketCaption(view)}
+        columns={[
+          {
+            header: 'Date',
+            rowHeader: true,
+            cell: (d: DocketDeadline) => (
+              <>
+                <span className="ai-deadline-kind">
+                  {d.receivedBy ? 'Received by' : DEADLINE_KIND_LABELS[d.kind]}
+                </span>{' '}
+                <strong>{formatDate(d.date)}</strong>
+                {d.unadjustedDate && (
+                  <span className="muted ai-deadline-how">{`Moved from ${formatDate(d.unadjustedDate)}`}</span>
+                )}
+              </>
+            ),
+            className: 'nowrap',
+          },
+          {
+            header: 'Deadline',
+            cell: (d) => (
+              <>
+                <span className="ai-deadline-title">{d.title}</span>
+                {d.filing && <span className="muted ai-deadline-how">{`File Form ${d.filing}`}</span>}
+                {d.explanation && <span className="muted ai-deadline-how">{d.explanation}</span>}
+              </>
+            ),
+          },
+          {
+            header: 'Case',
+            className: 'nowrap',
+            cell: (d) => (
+              <>
+                <a href={pages.cases('user').view(d.caseId)}>{d.caseNumber}</a>
+                <span className="muted ai-deadline-how">{d.clientName}</span>
+              </>
+            ),
+          },
+          { header: 'Owner', cell: (d) => d.owner?.name ?? 'Nobody' },
+          {
+            header: 'State',
+            cell: (d) => (
+              <>
+                <Badge status={d.state} label={DEADLINE_STATE_LABELS[d.state]} tone={TONES[d.state]} />
+                {d.reason && <span className="muted ai-deadline-how">{d.reason}</span>}
+              </>
+            ),
+          },
+          {
+            header: 'Source',
+            cell: (d) => (
+              <>
+                {d.source.kind === 'document' && d.source.documentId ? (
+                  <a href={`${pages.ai.documents}?document=${d.source.documentId}`}>
+                    {DEADLINE_SOURCE_LABELS.document}
+                  </a>
+                ) : (
+                  DEADLINE_SOURCE_LABELS[d.source.kind]
+                )}
+                {d.citation && <span className="muted ai-deadline-how">{d.citation}</span>}
+              </>
+            ),
+          },
+          {
+            header: 'Change',
+            cell: (d) => <Controls deadline={d} csrfToken={csrfToken} closed={props.changeClosed} />,
+          },
+        ]}
+        rows={items}
+        rowKey={(d) => d.id}
+        empty={caseChosen ? 'The case has no deadline yet.' : 'No deadline on the docket matches.'}
+      />
+      {caseChosen && <AddDeadline {...props} caseId={caseChosen.id} csrfToken={csrfToken} />}
     </section>
   );
 }
@@ -157,7 +152,7 @@ const docketCaption = (view: DocketView) =>
 /** Which deadlines to list: a GET form, so the list can be reloaded and linked to. */
 function Filter({ view }: { view: DocketView }) {
   return (
-    <form method="get" action={`${pages.ai.deadlines}#docket`} className="form-inline ai-docket-filter">
+    <form method="get" action={`${pages.ai.deadlines}#docket`} className="ai-docket-filter">
       <SelectField
         id="docket-state"
         name="state"
@@ -222,17 +217,15 @@ function Controls({
           Done
         </button>
       </form>
-      <details>
-        <summary className="btn btn-small btn-secondary">Dismiss</summary>
-        <form method="post" action={action}>
-          <input type="hidden" name="_csrf" value={csrfToken} />
-          <input type="hidden" name="state" value="dismissed" />
-          <Field id={`reason-${deadline.id}`} name="reason" label="Reason" required maxLength={500} />
-          <button type="submit" className="btn btn-small btn-danger-outline" aria-label={`Dismiss: ${label}`}>
-            Dismiss
-          </button>
-        </form>
-      </details>
+      <ReasonForm
+        action={action}
+        csrfToken={csrfToken}
+        id={`reason-${deadline.id}`}
+        open="Dismiss"
+        submit="Dismiss"
+        submitLabel={`Dismiss: ${label}`}
+        hidden={{ state: 'dismissed' }}
+      />
     </div>
   );
 }

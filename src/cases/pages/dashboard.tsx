@@ -138,6 +138,7 @@ function UpcomingDeadlines({ deadlines }: { deadlines: DocketDeadline[] }) {
           {
             header: 'Case',
             cell: (d) => <a href={paths.view(d.caseId)}>{d.caseNumber}</a>,
+            className: 'nowrap',
           },
           { header: 'Client', cell: (d) => d.clientName },
           { header: 'Owner', cell: (d) => d.owner?.name ?? 'Nobody' },
