@@ -11,6 +11,12 @@ export const DEFAULT_DEMO_PASSWORD = 'Reti-Demo-2026!';
 /** Where pages show times when TIME_ZONE is unset: the firms are in the United States. */
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 
+/**
+ * USCIS's Case Status API when USCIS_API_BASE_URL is unset: its sandbox, the only base USCIS publishes
+ * (https://developer.uscis.gov/get-started/sandbox); the production base comes with production access.
+ */
+const USCIS_SANDBOX_URL = 'https://api-int.uscis.gov';
+
 const protocolOf = (value: string) => {
   try {
     return new URL(value).protocol;
@@ -105,6 +111,13 @@ const envSchema = z.object({
     .enum(['0', '1', 'true', 'false'], { error: 'must be 1, true, 0 or false' })
     .optional()
     .transform((v) => v === undefined || v === '1' || v === 'true'),
+  USCIS_CLIENT_ID: z.string().max(500).optional(),
+  USCIS_CLIENT_SECRET: z.string().max(500).optional(),
+  USCIS_API_BASE_URL: url(['http:', 'https:']).default(USCIS_SANDBOX_URL),
+  CASE_STATUS_CHECKS: z
+    .enum(['0', '1', 'true', 'false'], { error: 'must be 1, true, 0 or false' })
+    .optional()
+    .transform((v) => v === undefined || v === '1' || v === 'true'),
 });
 
 export type Config = {
@@ -142,6 +155,10 @@ export type Config = {
   dailyBackups: boolean;
   /** Whether every app process queues each firm's daily deadline reminder emails. */
   deadlineReminders: boolean;
+  /** USCIS's Case Status API (OAuth2 client credentials); unset: the case status is "not configured". */
+  uscis?: { clientId: string; clientSecret: string; baseUrl: string };
+  /** Whether every app process queues each firm's daily check of its receipt numbers with USCIS. */
+  caseStatusChecks: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -161,6 +178,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required in production');
   if (production && !e.SETTINGS_KEY)
     throw new ConfigError('Invalid configuration:\n  SETTINGS_KEY: required in production');
+  if (Boolean(e.USCIS_CLIENT_ID) !== Boolean(e.USCIS_CLIENT_SECRET))
+    throw new ConfigError(
+      `Invalid configuration:\n  ${e.USCIS_CLIENT_ID ? 'USCIS_CLIENT_SECRET' : 'USCIS_CLIENT_ID'}: required with the other (USCIS credentials come in pairs)`,
+    );
   if (production && demo && !e.DEMO_PASSWORD)
     throw new ConfigError(
       'Invalid configuration:\n  DEMO_PASSWORD: required when DEMO=1 in production (no default credentials)',
@@ -192,6 +213,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     dailyBackups: e.DAILY_BACKUPS,
     deadlineReminders: e.DEADLINE_REMINDERS,
+    uscis:
+      e.USCIS_CLIENT_ID && e.USCIS_CLIENT_SECRET
+        ? {
+            clientId: e.USCIS_CLIENT_ID,
+            clientSecret: e.USCIS_CLIENT_SECRET,
+            baseUrl: e.USCIS_API_BASE_URL.replace(/\/$/, ''),
+          }
+        : undefined,
+    caseStatusChecks: e.CASE_STATUS_CHECKS,
   };
 }
 

@@ -10,6 +10,7 @@ import { backupsFeature } from './backups/feature';
 import { allMigrations } from './db/migrate';
 import { PLATFORM_MIGRATIONS } from './db/migrations';
 import { brandingFeature } from './branding/feature';
+import { caseStatusFeature } from './case-status/feature';
 import { casesFeature } from './cases/feature';
 import { caseTransferFeature } from './cases/transfer-feature';
 import { peopleFeature } from './cases/people-feature';
@@ -28,6 +29,7 @@ import { mfaFeature } from './mfa/feature';
 import { passwordsFeature } from './passwords/feature';
 import { publicFeature } from './public/feature';
 import { reportsFeature } from './reports/feature';
+import { ruleTablesFeature } from './rule-tables/feature';
 import { settingsFeature } from './settings/feature';
 import { usersFeature } from './users/feature';
 
@@ -45,6 +47,7 @@ export const FEATURES = [
   contactFeature,
   healthFeature,
   accessFeature,
+  ruleTablesFeature,
   firmsFeature,
   settingsFeature,
   usersFeature,
@@ -54,6 +57,7 @@ export const FEATURES = [
   peopleFeature,
   intakeFeature,
   documentsFeature,
+  caseStatusFeature,
   aiFeature,
   portalFeature,
   formsFeature,

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Redis } from './db/redis';
 import type { AssetManifest } from './http/assets';
+import { createRuleTablesService, ruleTablesFeature } from './rule-tables';
 import { aiFeature, createAiService, createAiUsage, createDeadlineReminders, REMINDER_QUEUE } from './ai';
 import { cleanupSources } from './admin/cleanup';
 import { createAdminService } from './admin/service';
@@ -15,6 +16,13 @@ import { createBriefService } from './ai/brief/service';
 import { createRestoreService, RESTORE_QUEUE } from './backups/restore';
 import { createBackupsService } from './backups/service';
 import { createBrandingService } from './branding/service';
+import {
+  CASE_STATUS_QUEUE,
+  caseStatusFeature,
+  createCaseStatusDaily,
+  createCaseStatusService,
+  createUscisClient,
+} from './case-status';
 import { createAuthService } from './auth/service';
 import { sessionRevoker } from './auth/session';
 import type { MenuItem } from './shared/constants';
@@ -258,6 +266,24 @@ export function createServices(
     publicUrl: config.publicUrl,
     wake: () => jobs.wake(REMINDER_QUEUE),
   });
+  // USCIS case status: each case's receipt numbers checked with USCIS's Case Status API, on demand and daily.
+  const caseStatus = createCaseStatusService({
+    db,
+    cases,
+    documents,
+    firmUsers: accounts.listByFirm,
+    timeZoneOf: caseDeps.timeZoneOf,
+    publicUrl: config.publicUrl,
+    uscis: config.uscis && createUscisClient(config.uscis),
+    logger,
+  });
+  const caseStatusDaily = createCaseStatusDaily({
+    db,
+    service: caseStatus,
+    timeZoneOf: caseDeps.timeZoneOf,
+    activeFirmIds: firms.activeIds,
+    wake: () => jobs.wake(CASE_STATUS_QUEUE),
+  });
   // Reports: the firm's figures, each counted by the feature that owns the rows, made by a background job.
   const aiUsage = createAiUsage(db);
   const reports = createReportsService({
@@ -310,6 +336,7 @@ export function createServices(
         logger,
       }),
       [REMINDER_QUEUE]: reminders.queue,
+      [CASE_STATUS_QUEUE]: caseStatusDaily.queue,
       [REPORTS_QUEUE]: reports.queue,
     },
   });
@@ -364,14 +391,27 @@ export function createServices(
     cleanup: cleanupSources({ backups }),
   });
 
-  // The AI tools' routes, which the case page and the dashboard also read through.
-  const aiTools = aiFeature({
+  // The rules' dated tables staff add: held by every process, reloaded on every process when changed.
+  const ruleTables = createRuleTablesService({ db, redis, redisPrefix, logger });
+  const ruleTablesRoutes = ruleTablesFeature({ kit, ruleTables });
+  const caseStatusTools = caseStatusFeature({
     kit,
-    ai,
-    documents,
-    reminders: config.deadlineReminders ? reminders : undefined,
+    caseStatus,
+    daily: config.caseStatusChecks && config.uscis ? caseStatusDaily : undefined,
     logger,
   });
+  // The AI tools' routes, which the case page and the dashboard also read through (with the case's USCIS
+  // status card, which src/cases/feature.ts reads from the same object).
+  const aiTools = {
+    ...aiFeature({
+      kit,
+      ai,
+      documents,
+      reminders: config.deadlineReminders ? reminders : undefined,
+      logger,
+    }),
+    caseStatusFor: caseStatusTools.caseStatusFor,
+  };
   return {
     sessions,
     endSessions,
@@ -407,6 +447,7 @@ export function createServices(
     documents,
     ai,
     reminders,
+    caseStatus,
     aiUsage,
     reports,
     restores,
@@ -416,6 +457,9 @@ export function createServices(
     backups,
     admin,
     aiTools,
+    caseStatusTools,
+    ruleTables,
+    ruleTablesFeature: ruleTablesRoutes,
     config,
     database,
     redis,

@@ -206,6 +206,10 @@ const PHRASES: Record<string, (w: Words) => string> = {
   'deadline.done': (w) => `${w.actor} marked the deadline ${deadlineIn(w.after)} done`,
   'deadline.dismissed': (w) =>
     `${w.actor} dismissed the deadline ${deadlineIn(w.after)}: ${text(w.after.reason) ?? ''}`.trimEnd(),
+  'rule-table.added': (w) =>
+    `${w.actor} added to the rules: ${text(w.after.summary) ?? 'a table'}, in force from ${formatDate(String(w.after.effectiveFrom ?? ''))}`,
+  'rule-table.withdrawn': (w) =>
+    `${w.actor} withdrew from the rules: ${text(w.before.summary) ?? 'a table'} (${text(w.after.reason) ?? ''})`,
   'deadline.reopened': (w) => `${w.actor} opened the deadline ${deadlineIn(w.after)} again`,
   'cases.imported': casesImported,
   'client.created': (w) => `${w.actor} added the ${clientIn(w)}`,

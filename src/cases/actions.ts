@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { Upcoming } from '../shared/ai';
 import type { CaseFacts } from '../shared/facts';
+import type { CaseStatusView } from '../case-status/types';
 import type { z } from 'zod';
 import { type ActionContext, declareFor } from '../access/action';
 import { api } from '../shared/paths';
@@ -23,6 +24,11 @@ export type CaseRules = {
   caseFactsFor(req: Request, caseId: string): Promise<CaseFacts | undefined>;
   /** None where the matrix closes Track Deadlines to this person. */
   upcomingFor(req: Request): Promise<Upcoming | undefined>;
+  /** None where the matrix closes Get Case Status to this person; why Check Case Status is closed, if so. */
+  caseStatusFor(
+    req: Request,
+    caseId: string,
+  ): Promise<{ status: CaseStatusView; checkClosed?: string } | undefined>;
 };
 
 export type CasesDeps = {

@@ -44,6 +44,13 @@ export const caseRules = read({
   run: ({ deps, req, params }) => deps.rules.caseFactsFor(req, params.id),
 });
 
+/** The USCIS status of a case's receipt numbers (none where Get Case Status is closed to the person). */
+export const caseUscisStatus = read({
+  ...checkedAs(getCase),
+  notFound: getCase.notFound,
+  run: ({ deps, req, params }) => deps.rules.caseStatusFor(req, params.id),
+});
+
 /** A client's cases, on the client's page (cases' data: Get Cases). */
 export const clientCases = read({
   ...checkedAs(listCases),
@@ -58,5 +65,6 @@ export const CASE_PAGE_READS = {
   myCases,
   upcomingDeadlines,
   caseRules,
+  caseUscisStatus,
   clientCases,
 };

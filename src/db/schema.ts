@@ -481,6 +481,21 @@ export interface CalendarFeedsTable {
   revoked_at: Date | null;
 }
 
+/** Dated tables platform staff add to the rules (migration 0024). */
+export interface RuleTablesTable {
+  id: Generated<string>;
+  kind: 'poverty-guidelines' | 'fee' | 'holiday';
+  effective_from: string;
+  citation: string;
+  source_url: string;
+  data: ColumnType<unknown, string, string>;
+  created_by: string | null;
+  created_at: CreatedAt;
+  withdrawn_at: Date | null;
+  withdrawn_by: string | null;
+  withdrawn_reason: string | null;
+}
+
 /** The docket (migration 0022): one row per deadline of a case, from its source. */
 export interface DeadlinesTable {
   id: Generated<string>;
@@ -569,6 +584,29 @@ export interface RestoresTable {
   confirmed_at: Date | null;
 }
 
+/** USCIS case status (migration 0023): one row per check of a case's receipt number. */
+export interface CaseStatusChecksTable {
+  id: Generated<string>;
+  firm_id: string;
+  case_id: string;
+  receipt_number: string;
+  checked_at: ColumnType<Date, Date | undefined, never>;
+  outcome: 'ok' | 'not-found' | 'invalid' | 'rate-limited' | 'unavailable';
+  status_text: string | null;
+  status_description: string | null;
+  status_text_es: string | null;
+  status_description_es: string | null;
+  form_type: string | null;
+  modified_date: string | null;
+  changed: Generated<boolean>;
+}
+
+export interface CaseStatusRunsTable {
+  firm_id: string;
+  day: string;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   restores: RestoresTable;
   ai_usage: AiUsageTable;
@@ -577,6 +615,7 @@ export interface DB {
   case_facts: CaseFactsTable;
   calendar_feeds: CalendarFeedsTable;
   deadlines: DeadlinesTable;
+  rule_tables: RuleTablesTable;
   deadline_reminders: DeadlineRemindersTable;
   reminder_runs: ReminderRunsTable;
   generated_forms: GeneratedFormsTable;
@@ -605,4 +644,6 @@ export interface DB {
   firm_settings: FirmSettingsTable;
   recovery_codes: RecoveryCodesTable;
   backups: BackupsTable;
+  case_status_checks: CaseStatusChecksTable;
+  case_status_runs: CaseStatusRunsTable;
 }

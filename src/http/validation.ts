@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { type z, z as zod } from 'zod';
 import { ServiceError } from '../shared/errors';
 import type { FieldErrors } from '../shared/validation';
 
@@ -10,6 +10,24 @@ export function fieldErrors<K extends string>(error: z.ZodError): FieldErrors<K>
     errors[key] ??= issue.message;
   }
   return errors;
+}
+
+/**
+ * A schema whose refusals name a nested field in full ("regions.alaska.firstPerson", not "regions"), so a
+ * page form can say each field's problem beside it.
+ */
+export function namingNestedFields<S extends z.ZodType>(schema: S) {
+  return zod.unknown().transform((raw, ctx): z.output<S> => {
+    const parsed = schema.safeParse(raw);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues)
+      ctx.addIssue({
+        code: 'custom',
+        path: [issue.path.map(String).join('.') || 'form'],
+        message: issue.message,
+      });
+    return zod.NEVER;
+  });
 }
 
 /** Form posts and JSON bodies alike: only string fields are kept, anything else becomes ''. */

@@ -5,7 +5,8 @@
  * ./data/fees.ts. A form or a case no rule held here covers gets `fee: null` and a basis saying why (a fact
  * to give, or a schedule to check), and is named in `unknown`: the total never counts a guess.
  */
-import { isIsoDate } from '../shared/dates';
+import { formatDate, isIsoDate } from '../shared/dates';
+import { staffFeeOn } from './tables';
 import {
   FEE_SCHEDULES,
   FEE_SOURCES,
@@ -336,6 +337,18 @@ function unknownItem(form: string, asOf: string): FeeItem {
 
 function itemsFor(form: string, forms: string[], facts: FeeFacts): FeeItem[] {
   const schedule = scheduleOn(facts.asOf);
+  const staff = staffFeeOn(form, facts.asOf, schedule?.effectiveFrom);
+  if (staff)
+    return [
+      {
+        form,
+        fee: staff.fee.paper,
+        basis: `Paper filing by the usual filer, as set from ${formatDate(staff.fee.effectiveFrom)}; a fee for particular filers (reduced, a child, online) is not held for this change: check the source`,
+        citation: staff.fee.citation,
+        effectiveFrom: staff.fee.effectiveFrom,
+        sourceUrl: staff.fee.sourceUrl,
+      },
+    ];
   if ((NO_FEE_FORMS as readonly string[]).includes(form)) {
     const source = schedule && FEE_SOURCES[schedule.source];
     return [

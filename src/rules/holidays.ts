@@ -11,6 +11,7 @@
  */
 import { formatDate } from '../shared/dates';
 import { addDays } from './calendar';
+import { staffTables } from './staff-tables';
 
 export type Holiday = { date: string; name: string };
 
@@ -74,9 +75,12 @@ export function federalHolidays(year: number): readonly Holiday[] {
   return holidays;
 }
 
-/** The legal holiday observed on a date, if any. */
+/** The legal holiday observed on a date, if any: the statute's, or one platform staff added. */
 export function holidayOn(date: string): Holiday | undefined {
-  return federalHolidays(Number(date.slice(0, 4))).find((h) => h.date === date);
+  return (
+    federalHolidays(Number(date.slice(0, 4))).find((h) => h.date === date) ??
+    staffTables().holidays.find((h) => h.date === date)
+  );
 }
 
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];

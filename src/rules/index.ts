@@ -9,10 +9,12 @@ import { runChecks } from './compliance';
 import { EVIDENCE } from './data/evidence';
 import { findDeadlines } from './deadlines';
 import { SOURCES } from './sources';
-import { TABLE_RULES } from './tables';
+import { tableRules } from './tables';
+import { perGeneration } from './staff-tables';
 import type { ComplianceAnswer, ComplianceFigures, DeadlinesAnswer, RuleSource } from './types';
 
 export { filingFeeOf, requiredIncomeOf } from './tables';
+export { type StaffTables, staffTables, useStaffTables } from './staff-tables';
 export { type FeeFacts, type FeeItem, feesFor } from './fees';
 
 /** The rules each answer used, once each. */
@@ -60,12 +62,12 @@ export function evidenceChecklistOf(
   }));
 }
 
-/** Every rule, each version of the versioned ones included. */
-export const RULES: RuleSource[] = [...Object.values(SOURCES), ...TABLE_RULES];
+/** Every rule, each version of the versioned ones included (those of staff's tables too). */
+export const allRules = perGeneration((): RuleSource[] => [...Object.values(SOURCES), ...tableRules()]);
 
 /** The version of a rule in force on a date. */
 export function ruleSource(ruleId: string, asOf: string): RuleSource | undefined {
-  return RULES.findLast(
+  return allRules().findLast(
     (r) => r.ruleId === ruleId && r.effectiveFrom <= asOf && (!r.effectiveTo || asOf <= r.effectiveTo),
   );
 }

@@ -7,6 +7,7 @@ import { addDays } from './calendar';
 import { EAD_EXTENSIONS, type EadExtensionRule } from './data/ead-extension';
 import { FEE_SCHEDULES, type FeeSchedule, G1055 } from './data/fees';
 import { type GuidelineRegion, POVERTY_GUIDELINES, type PovertyGuidelines } from './data/poverty-guidelines';
+import { perGeneration, staffTables } from './staff-tables';
 import type { RuleSource } from './types';
 
 /** Versions from editions listed oldest first: each ends the day before the next begins. */
@@ -33,13 +34,44 @@ const FEES = versions(FEE_SCHEDULES, (schedule: FeeSchedule) => ({
   effectiveFrom: schedule.effectiveFrom,
 }));
 
-const GUIDELINES = versions(POVERTY_GUIDELINES, (table: PovertyGuidelines) => ({
-  ruleId: 'i864-income',
-  title: `Affidavit of support: income at least 125% of the ${table.year} HHS poverty guidelines`,
-  citation: `INA 213A(f)(1)(E), 213A(f)(3); 8 CFR 213a.2(c)(2); Form I-864P (${table.year} guidelines, ${table.publishedIn})`,
-  sourceUrl: table.sourceUrl,
-  effectiveFrom: table.effectiveFrom,
-}));
+/** The guidelines held here and those staff added, each year a version from the day USCIS applies it. */
+const guidelines = perGeneration(() =>
+  versions(
+    [...POVERTY_GUIDELINES, ...staffTables().poverty].sort((a, b) =>
+      a.effectiveFrom.localeCompare(b.effectiveFrom),
+    ),
+    (table: PovertyGuidelines) => ({
+      ruleId: 'i864-income',
+      title: `Affidavit of support: income at least 125% of the ${table.year} HHS poverty guidelines`,
+      citation: `INA 213A(f)(1)(E), 213A(f)(3); 8 CFR 213a.2(c)(2); Form I-864P (${table.year} guidelines, ${table.publishedIn})`,
+      sourceUrl: table.sourceUrl,
+      effectiveFrom: table.effectiveFrom,
+    }),
+  ),
+);
+
+/** A form's fee staff set from a date, as a version of the filing-fee rule of its own. */
+const staffFees = perGeneration(() =>
+  staffTables().fees.map((fee) => ({
+    fee,
+    rule: {
+      ruleId: 'filing-fee',
+      title: `USCIS filing fee for Form ${fee.form} from ${fee.effectiveFrom}`,
+      citation: fee.citation,
+      sourceUrl: fee.sourceUrl,
+      effectiveFrom: fee.effectiveFrom,
+    } satisfies RuleSource,
+  })),
+);
+
+/** The fee staff set for a form in force on a date, when it is newer than the schedule in force. */
+export function staffFeeOn(form: string, date: string, scheduleFrom: string | undefined) {
+  return staffFees()
+    .filter((s) => s.fee.form === form && s.fee.effectiveFrom <= date)
+    .filter((s) => !scheduleFrom || s.fee.effectiveFrom > scheduleFrom)
+    .sort((a, b) => a.fee.effectiveFrom.localeCompare(b.fee.effectiveFrom))
+    .at(-1);
+}
 
 export type FilingFee = { amount: number; scheduleDate: string; rule: RuleSource; notes: string[] };
 
@@ -51,6 +83,9 @@ export type FilingFee = { amount: number; scheduleDate: string; rule: RuleSource
  */
 export function filingFeeOf(form: FormType, filingDate: string): FilingFee | undefined {
   const version = inForce(FEES, filingDate);
+  const staff = staffFeeOn(form, filingDate, version?.edition.effectiveFrom);
+  if (staff)
+    return { amount: staff.fee.paper, scheduleDate: staff.fee.effectiveFrom, rule: staff.rule, notes: [] };
   const fee = version?.edition.fees[form];
   if (!version || !fee) return undefined;
   return {
@@ -84,7 +119,7 @@ export type RequiredIncome = {
  * sponsor on active duty in the US Armed Forces petitioning for a spouse or child (INA 213A(f)(3)). In whole
  * dollars as Form I-864P prints them: the fraction of a dollar is dropped.
  */
-function nextTableDue(version: (typeof GUIDELINES)[number], asOf: string): string | undefined {
+function nextTableDue(version: ReturnType<typeof guidelines>[number], asOf: string): string | undefined {
   if (version.rule.effectiveTo) return undefined;
   const due = `${version.edition.year + 1}-03-01`;
   return asOf >= due ? due : undefined;
@@ -99,7 +134,7 @@ export function requiredIncomeOf(
   },
   asOf: string,
 ): RequiredIncome | undefined {
-  const version = inForce(GUIDELINES, asOf);
+  const version = inForce(guidelines(), asOf);
   if (!version) return undefined;
   const { firstPerson, eachAdditional } = version.edition.regions[regionOf(input.sponsorState)];
   const guideline = firstPerson + eachAdditional * (Math.max(1, input.householdSize) - 1);
@@ -134,7 +169,8 @@ export function eadExtensionFor(filedOn: string) {
   return version && { days: version.edition.days, rule: version.rule };
 }
 
-/** Every edition as a rule version. */
-export const TABLE_RULES: RuleSource[] = [...FEES, ...GUIDELINES, ...EAD_EXTENSION_VERSIONS].map(
-  (v) => v.rule,
-);
+/** Every edition as a rule version, staff's included. */
+export const tableRules = perGeneration((): RuleSource[] => [
+  ...[...FEES, ...guidelines(), ...EAD_EXTENSION_VERSIONS].map((v) => v.rule),
+  ...staffFees().map((s) => s.rule),
+]);

@@ -74,6 +74,8 @@ export const pages = {
     decide: (caseId: string) => pagePath(`/${area}/cases/:id/decide`, { id: caseId }),
     /** An administrator reopens a decision recorded by mistake. */
     reopen: (caseId: string) => pagePath(`/${area}/cases/:id/reopen`, { id: caseId }),
+    /** Checks the case's receipt numbers with USCIS now (the case page's Check now). */
+    uscisStatus: (caseId: string) => pagePath(`/${area}/cases/:id/uscis-status`, { id: caseId }),
     remove: (caseId: string) => pagePath(`/${area}/cases/:id/delete`, { id: caseId }),
     import: pagePath(`/${area}/cases/import`),
     export: pagePath(`/${area}/cases/export`),
@@ -214,6 +216,9 @@ export const pages = {
     firmInvitations: (firmId: string) => pagePath('/reti/firms/:id/invitations', { id: firmId }),
     /** Restores of firm backups: the list, and the upload form that posts here. */
     restores: pagePath('/reti/restores'),
+    /** The rules' dated tables: the list, and the forms that add one (POST) or withdraw one. */
+    ruleTables: pagePath('/reti/rule-tables'),
+    ruleTableWithdraw: (tableId: string) => pagePath('/reti/rule-tables/:id/withdraw', { id: tableId }),
   },
 } as const;
 
@@ -328,6 +333,12 @@ export const api = {
   deadline: (deadlineId: string) => apiPath('/deadlines/{id}', { id: deadlineId }),
   /** POST: a deadline entered by hand on the case. */
   caseDeadlines: (caseId: string) => apiPath('/cases/{id}/deadlines', { id: caseId }),
+  /** GET: the USCIS status of the case's receipt numbers; POST: check them with USCIS now. */
+  caseStatus: (caseId: string) => apiPath('/cases/{id}/status', { id: caseId }),
+  /** GET: the rules' dated tables; POST: staff add one. */
+  ruleTables: apiPath('/rule-tables'),
+  /** DELETE {reason}: staff withdraw one. */
+  ruleTable: (tableId: string) => apiPath('/rule-tables/{id}', { id: tableId }),
   forms: apiPath('/forms'),
   form: (code: string) => apiPath('/forms/{id}', { id: code }),
   formsValidate: apiPath('/forms/validate'),

@@ -5,11 +5,14 @@ import { countingQueries } from '../helpers/query-count';
 /**
  * The SQL a page costs (issue 22), every statement of the request counted (the session read and touched,
  * the firm with its settings read once for the request). The case page ran 21 (the API's read of the case
- * 7); it runs 9, one of them its parties with their people (issue 23). The firm user's dashboard ran 22; it runs 9, 3 of them the AI tools' upcoming deadlines
- * (the firm's open cases with their clients' birth dates, their entered facts, their analyzed documents).
+ * 7); it runs 9, one of them its parties with their people (issue 23), and 2 more for its USCIS case status card
+ * (the case's documents, for the receipt numbers they give, and the receipts' checks; issue 25). The firm
+ * user's dashboard ran 22; it runs 10, 4 of them the docket's (the firm's open cases with their clients'
+ * birth dates, their entered facts, their analyzed documents, and the docket's kept rows, brought in line
+ * with those sources; a read that changed nothing reads the rows once; issue 25).
  * A page over its budget fails with the statements it ran.
  */
-const BUDGET = { casePage: 9, dashboard: 9 };
+const BUDGET = { casePage: 11, dashboard: 10 };
 
 describe.each(BACKENDS)('the queries a page runs on %s', (backend) => {
   let t: TestApp;

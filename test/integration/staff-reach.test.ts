@@ -34,6 +34,8 @@ const STAFF_OWN = new Set([
   'Get Permissions',
   'Get Account',
   'Refresh Session',
+  // The rules' dated tables: the platform's, kept by staff (withdrawing one the walk names finds none).
+  'List Rule Tables',
   // The USCIS forms' specification: the product's, the same for every firm.
   'Get Forms',
   'Get Form',
@@ -98,6 +100,7 @@ describe('platform staff and a firm’s data', () => {
     ids.request = (
       await json(api('POST', `/cases/${ids.case}/document-requests`, { title: 'PROBE-MARKER-7731' }))
     ).id;
+    ids.deadline = (await json(api('GET', '/deadlines'))).items[0].id;
     await json(api('POST', `/cases/${ids.case}/messages`, { body: 'PROBE-MARKER-7731 message' }));
     ids.backup = (await json(api('POST', '/backups'))).id;
     ids.user = (
@@ -152,6 +155,9 @@ describe('platform staff and a firm’s data', () => {
         // A restore's answers are counts and statuses only (test/integration/restore.test.ts): one unknown here.
         restores: crypto.randomUUID(),
         forms: 'I-130',
+        deadlines: ids.deadline,
+        // Staff's own tables: none is held in the demo, so the walk's withdrawal finds nothing.
+        'rule-tables': crypto.randomUUID(),
         actions: actionId,
         permissions: actionId,
       };
@@ -182,6 +188,8 @@ describe('platform staff and a firm’s data', () => {
       'Build Evidence Package': { caseId: ids.case, documentIds: [ids.document] },
       'Analyze Document': { documentId: ids.document },
       'Track Deadlines': { caseId: ids.case },
+      'Change Deadline State': { state: 'done' },
+      'Add Deadline': { title: 'PROBE-MARKER-7731', date: '2026-12-01' },
       'Check Compliance': { caseId: ids.case },
       'Validate Forms': { caseId: ids.case, group: 'family-based' },
       'Generate Forms': { caseId: ids.case, group: 'family-based', draft: true },

@@ -1,6 +1,6 @@
 /** The rules library (src/rules) in the shape the brief generator asks for (./rules). */
 import { formatDate } from '../../shared/dates';
-import { deadlinesOf, evidenceChecklistOf, filingFeeOf, RULES, ruleSource } from '../../rules';
+import { allRules, deadlinesOf, evidenceChecklistOf, filingFeeOf, ruleSource } from '../../rules';
 import type { BriefRules } from './rules';
 
 export const BRIEF_RULES: BriefRules = {
@@ -16,7 +16,7 @@ export const BRIEF_RULES: BriefRules = {
     return {
       fee: null,
       explanation: `No fee schedule held here names Form ${form} on ${formatDate(filingDate)}: check USCIS Form G-1055 before filing.`,
-      rule: ruleSource('filing-fee', filingDate) ?? RULES.findLast((r) => r.ruleId === 'filing-fee')!,
+      rule: ruleSource('filing-fee', filingDate) ?? allRules().findLast((r) => r.ruleId === 'filing-fee')!,
     };
   },
   evidenceChecklistOf: (form) =>

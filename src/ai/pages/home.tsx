@@ -2,7 +2,10 @@ import type { ReactNode } from 'react';
 import { Icon } from '../../../islands/ui/icon';
 import { page } from '../../access/page';
 import { AI_TOOLS, type AiTool, BRIEF_TEMPLATES } from '../../shared/ai';
+import { formatDate } from '../../shared/dates';
 import { pages } from '../../shared/paths';
+import { RULE_TABLE_KINDS, type RuleTable } from '../../shared/rule-tables';
+import { listRuleTables } from '../../rule-tables/actions';
 
 /** One of SPEC's cards: what the tool does, and its two buttons. */
 function Card(props: {
@@ -28,8 +31,36 @@ function Card(props: {
   );
 }
 
+/** The tables platform staff added to or withdrew from the rules, newest first: what changed in the answers. */
+function RuleUpdates({ tables }: { tables: RuleTable[] }) {
+  return (
+    <section className="card ai-rule-updates" aria-labelledby="rule-updates">
+      <h2 id="rule-updates">Rule updates</h2>
+      {tables.length === 0 ? (
+        <p className="muted">
+          No table has been added to the rules since this release: they use the editions they came with.
+        </p>
+      ) : (
+        <ul className="ai-checks">
+          {tables.map((t) => (
+            <li key={t.id}>
+              <strong>{`${RULE_TABLE_KINDS[t.kind]}: ${t.summary}`}</strong>
+              {`, in force from ${formatDate(t.effectiveFrom)} (`}
+              <a href={t.sourceUrl} rel="noreferrer noopener" target="_blank">
+                {t.citation}
+              </a>
+              {')'}
+              {t.withdrawnAt && `. Withdrawn: ${t.withdrawnReason ?? ''}`}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 /** /user/ai (SPEC: cards Document Analysis, Legal Brief Generator, Compliance Checker, Deadline Tracker). */
-function AiToolsPage() {
+function AiToolsPage({ updates }: { updates?: RuleTable[] }) {
   return (
     <section className="section ai-tools">
       <h1 className="page-title">
@@ -81,17 +112,24 @@ function AiToolsPage() {
           </p>
         </Card>
       </div>
+      {updates && <RuleUpdates tables={updates} />}
     </section>
   );
 }
 
 export const aiHomePage = page({
   path: pages.ai.home,
-  // The cards hold no firm data: each tool's page reads its own.
+  // The cards hold no firm data: each tool's page reads its own. The rule updates are platform data.
   reads: [],
+  parts: { updates: listRuleTables },
   menu: { role: 'user', order: 5, id: 'ai', label: 'AI Tools', icon: 'ai' },
-  render: () => ({
-    view: <AiToolsPage />,
+  async load(ctx) {
+    if (ctx.closed.updates) return { updates: undefined };
+    const { tables } = await ctx.read(listRuleTables);
+    return { updates: tables.filter((t) => !t.builtIn).slice(0, 20) };
+  },
+  render: ({ updates }) => ({
+    view: <AiToolsPage updates={updates} />,
     meta: {
       title: 'AI Tools',
       description: 'Document analysis, brief drafting, compliance checks and deadline tracking.',

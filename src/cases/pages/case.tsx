@@ -15,12 +15,13 @@ import {
 import type { CaseFacts } from '../../shared/facts';
 import { pages } from '../../shared/paths';
 import { CaseRulesSection } from '../../ai/pages/case-rules-section';
+import { CaseStatusSection } from '../../case-status/pages/section';
 import { type Column, DataTable } from '../../../views/components/DataTable';
 import { DateText, DateTimeText } from '../../../views/components/Dates';
 import { useRenderContext } from '../../../views/context';
 import type { FormDone } from '../../access/action';
 import { page, type PageContext } from '../../access/page';
-import { assignees, caseCounts, caseRules } from '../reads';
+import { assignees, caseCounts, caseRules, caseUscisStatus } from '../reads';
 import { changeCase, getCase, listCases } from '../actions';
 import { moveSchema } from '../schema';
 import { listParties } from '../people-actions';
@@ -60,6 +61,8 @@ type Props = {
   caseFacts?: CaseFacts;
   /** The people of the case in their roles. */
   parties: Party[];
+  /** Its receipt numbers' USCIS status (absent where the matrix closes it). */
+  uscisStatus?: Awaited<ReturnType<typeof loadCase>>['uscisStatus'];
   /** Why a move just posted from this page was refused. */
   error?: string;
 };
@@ -81,7 +84,7 @@ const HISTORY_COLUMNS: Array<Column<CaseChange>> = [
 ];
 
 /** A case page (SPEC "View"): every fact of the case, its client, its next moves and its history. */
-function CasePage({ area, record, today, closed, caseFacts, parties, error }: Props) {
+function CasePage({ area, record, today, closed, caseFacts, parties, uscisStatus, error }: Props) {
   const paths = pages.cases(area);
   const facts: Array<[string, ReactNode]> = [
     ['Case Number', record.caseNumber],
@@ -150,6 +153,7 @@ function CasePage({ area, record, today, closed, caseFacts, parties, error }: Pr
         <Moves area={area} record={record} closed={closed.move} reopenClosed={closed.reopen} />
       </div>
       {<PartiesPanel area={area} caseId={record.id} parties={parties} />}
+      {uscisStatus && <CaseStatusSection area={area} {...uscisStatus} />}
       {caseFacts && <CaseRulesSection caseFacts={caseFacts} tools={area === 'user'} />}
       <DataTable
         caption="History"
@@ -216,17 +220,25 @@ function Moves(props: { area: CaseArea; record: CaseDetail; closed?: string; reo
 }
 
 /** A case as its page shows it: the case with its history, and its facts where the AI tools are open. */
-/** The reads of every page that shows a case: the case, what the rules read of it, its parties. */
-export const CASE_READS = [getCase, caseRules, listParties];
+/**
+ * The reads of every page that shows a case: the case, what the rules read of it, its parties, its receipts'
+ * USCIS status.
+ */
+export const CASE_READS = [getCase, caseRules, listParties, caseUscisStatus];
 
 export async function loadCase({ read }: PageContext<unknown>) {
-  const [record, facts, parties] = await Promise.all([read(getCase), read(caseRules), read(listParties)]);
-  return { record, facts, parties };
+  const [record, facts, parties, uscisStatus] = await Promise.all([
+    read(getCase),
+    read(caseRules),
+    read(listParties),
+    read(caseUscisStatus),
+  ]);
+  return { record, facts, parties, uscisStatus };
 }
 
 /** A case's page, with why a move posted from it (or a page leading to it) was refused. */
 export function renderCase(
-  { record, facts, parties }: Awaited<ReturnType<typeof loadCase>>,
+  { record, facts, parties, uscisStatus }: Awaited<ReturnType<typeof loadCase>>,
   ctx: PageContext<unknown>,
   error?: string,
 ) {
@@ -239,6 +251,7 @@ export function renderCase(
         closed={closedControls(ctx)}
         caseFacts={facts}
         parties={parties}
+        uscisStatus={uscisStatus}
         error={error}
       />
     ),

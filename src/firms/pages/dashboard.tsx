@@ -57,6 +57,9 @@ function DashboardPage({ list }: { list: FirmPage }) {
           Dashboard
         </h1>
         <div className="page-actions">
+          <a className="btn btn-secondary" href={pages.reti.ruleTables}>
+            Rule Tables
+          </a>
           <a className="btn btn-secondary" href={pages.reti.restores}>
             Restore a Firm Backup
           </a>
