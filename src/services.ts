@@ -333,6 +333,7 @@ export function createServices(
         summarizer: createSummarizer(config.llm, {
           onError: (error) => logger.warn({ err: error.message }, 'no LLM summary for a document'),
         }),
+        factsToPeople: people.fillFromDocument,
         logger,
       }),
       [REMINDER_QUEUE]: reminders.queue,

@@ -77,7 +77,7 @@ export const enterCaseFacts = action({
 /** Which calendar: the firm's docket ("firm", the default) or the person's own deadlines ("mine"). */
 const feedScopeInput = z.object({
   scope: z
-    .enum(FEED_SCOPES, { error: 'scope must be one of mine, firm' })
+    .enum(FEED_SCOPES, { error: 'scope must be one of firm, mine' })
     .optional()
     .transform((scope) => scope ?? 'firm'),
 });

@@ -218,6 +218,8 @@ const PHRASES: Record<string, (w: Words) => string> = {
   'person.created': (w) => `${w.actor} added ${nameIn(w)} to the firm's people`,
   'person.updated': (w) =>
     `${w.actor} updated the record of ${nameIn(w)}${w.after.ssnChanged ? ', their Social Security number included' : ''}`,
+  'person.facts-from-document': (w) =>
+    `The analysis of ${text(w.after.document) ?? 'a document'} gave ${nameIn(w)} their ${Array.isArray(w.after.facts) ? w.after.facts.join(', ') : 'facts'}`,
   'person.deleted': (w) => `${w.actor} removed ${nameIn(w)} from the firm's people`,
   'person.ssn-revealed': (w) => `${w.actor} revealed the Social Security number of ${nameIn(w)}`,
   'case.party-added': (w) =>

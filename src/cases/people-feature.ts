@@ -2,6 +2,7 @@ import { declareFeature } from '../access/feature-declaration';
 import { byFirm } from '../backups/tables';
 import type { Services } from '../services';
 import * as peopleMigration from './migrations/0018_people';
+import * as factSourcesMigration from './migrations/0025_fact_sources';
 import { PEOPLE_ACTIONS } from './people-actions';
 import { PEOPLE_PAGES } from './pages';
 
@@ -21,7 +22,7 @@ export const peopleFeature = declareFeature({
       ids: ['id', 'firm_id', 'case_id', 'person_id'],
     },
   ],
-  migrations: { '0018_people': peopleMigration },
+  migrations: { '0018_people': peopleMigration, '0025_fact_sources': factSourcesMigration },
   mount: (s: Services) => ({
     api: s.kit.api(Object.values(PEOPLE_ACTIONS), { people: s.people }),
     pages: s.kit.pages(PEOPLE_PAGES),

@@ -3,7 +3,10 @@ import { inTransaction } from '../db/transaction';
 import type { Sealer } from '../secrets';
 import { todayIn } from '../shared/dates';
 import { ServiceError } from '../shared/errors';
+import type { DocumentFields, DocumentType } from '../shared/documents';
 import {
+  DOCUMENT_FACTS,
+  type DocumentFact,
   type FormFacts,
   fullName,
   type MatchReason,
@@ -16,6 +19,7 @@ import {
 } from '../shared/people';
 import type { SessionUser } from '../shared/session';
 import type { MatchesQuery, NewParty, NewPerson, PersonChange } from './people-schema';
+import { type DocumentPersonFacts, personFactsOf, personNamedIn } from './document-facts';
 import { createPeopleStore, type PersonColumns, type PersonWithMatters } from './people-store';
 import { CASE_NOT_FOUND, type CasesDeps, firmOf } from './service';
 import { createCasesStore } from './store';
@@ -59,6 +63,7 @@ export function toPerson(row: PersonWithMatters): Person {
     employment: row.employment,
     trips: row.trips,
     formFacts: row.form_facts,
+    factSources: row.fact_sources,
     matters: row.matters,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
@@ -128,6 +133,28 @@ function columnsOf(
 
 /** The person as the audit log keeps them: everything but the SSN's digits. */
 const audited = (person: Person) => ({ ...person, matters: undefined });
+
+/** The columns of the facts a document gives. */
+function documentColumns(facts: DocumentPersonFacts, names: DocumentFact[]): PersonColumns {
+  const c: PersonColumns = {};
+  for (const name of names) {
+    if (name === 'dateOfBirth') c.date_of_birth = facts.dateOfBirth;
+    if (name === 'sex') c.sex = facts.sex;
+    if (name === 'aNumber') c.a_number = facts.aNumber;
+    if (name === 'passport') c.passport = json(facts.passport);
+    if (name === 'i94') c.i94 = json(facts.i94);
+  }
+  return c;
+}
+
+/** The sources left once a person types some of the facts again: a typed fact has none. */
+function sourcesAfter(person: Person, input: PersonChange): PersonColumns {
+  const typed = DOCUMENT_FACTS.filter((name) => input[name] !== undefined && person.factSources[name]);
+  if (typed.length === 0) return {};
+  const sources = { ...person.factSources };
+  for (const name of typed) delete sources[name];
+  return { fact_sources: json(sources) };
+}
 
 /** Why a match may be the same person, strongest first. */
 function reasonsOf(
@@ -285,7 +312,10 @@ export function createPeopleService(deps: PeopleDeps) {
       const before = await findIn(firmId, id);
       await checkFacts(firmId, input, id);
       await inTransaction(db, async (trx) => {
-        await createPeopleStore(trx).update(firmId, id, columnsOf(input, sealer.seal, before.formFacts));
+        await createPeopleStore(trx).update(firmId, id, {
+          ...columnsOf(input, sealer.seal, before.formFacts),
+          ...sourcesAfter(before, input),
+        });
         const after = toPerson((await createPeopleStore(trx).find(firmId, id))!);
         await createAuditService(trx).record({
           actorUserId: actor.id,
@@ -298,6 +328,46 @@ export function createPeopleService(deps: PeopleDeps) {
         });
       });
       return findIn(firmId, id);
+    },
+
+    /**
+     * Gives the case's person a document names (a passport, an I-94, a green card) the facts it reads,
+     * with the document as their source: only facts not on record, so that nothing typed is replaced.
+     * Answers the facts given; none when the document names none of the case's people, or more than one.
+     */
+    async fillFromDocument(
+      firmId: string,
+      caseId: string,
+      doc: { id: string; name: string; type: DocumentType; fields: DocumentFields },
+    ): Promise<DocumentFact[]> {
+      const facts = personFactsOf(doc.type, doc.fields);
+      if (Object.keys(facts).length === 0) return [];
+      const people = new Map(
+        (await partiesIn(firmId, caseId)).flatMap((p) =>
+          p.person ? [[p.person.id, p.person] as const] : [],
+        ),
+      );
+      const person = personNamedIn([...people.values()], doc.fields);
+      if (!person) return [];
+      const given = DOCUMENT_FACTS.filter((name) => facts[name] !== undefined && person[name] === null);
+      if (given.length === 0) return [];
+      const sources = { ...person.factSources };
+      for (const name of given) sources[name] = { documentId: doc.id, name: doc.name };
+      await inTransaction(db, async (trx) => {
+        await createPeopleStore(trx).update(firmId, person.id, {
+          ...documentColumns(facts, given),
+          fact_sources: json(sources),
+        });
+        await createAuditService(trx).record({
+          actorUserId: null,
+          action: 'person.facts-from-document',
+          entity: 'person',
+          entityId: person.id,
+          after: { name: person.name, document: doc.name, facts: given },
+          firmId,
+        });
+      });
+      return given;
     },
 
     /** Removes a person who holds no role in any case (their case numbers otherwise, 409). */

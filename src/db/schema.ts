@@ -22,6 +22,7 @@ import type {
   QuestionnaireStatus,
   PersonName,
   FormFacts,
+  PersonFactSources,
   Relative,
   Sex,
   Trip,
@@ -265,6 +266,8 @@ export interface ClientsTable {
   employment: JsonList<Employment>;
   trips: JsonList<Trip>;
   form_facts: ColumnType<FormFacts, string | undefined, string>;
+  /** Migration 0025: the document each fact a document gave came from. */
+  fact_sources: ColumnType<PersonFactSources, string | undefined, string>;
   family_key: ColumnType<string, never, never>;
   given_key: ColumnType<string, never, never>;
   created_at: ColumnType<Date, Date | undefined, never>;

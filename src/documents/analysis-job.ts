@@ -4,7 +4,7 @@ import type { CasesService } from '../cases/service';
 import type { DB } from '../db/schema';
 import { type Job, LEASE_EXPIRED, PermanentJobError, type QueueSpec } from '../jobs';
 import { todayIn } from '../shared/dates';
-import type { DocumentCategory, DocumentType } from '../shared/documents';
+import type { DocumentAnalysis, DocumentCategory, DocumentType } from '../shared/documents';
 import { analyzeText } from './analysis/analyze';
 import { UnreadableDocumentError } from './analysis/caps';
 import type { Summarizer } from './analysis/llm';
@@ -53,6 +53,12 @@ export function documentAnalysisQueue(deps: {
   timeZoneOf(firmId: string): Promise<string>;
   sandbox: Sandbox;
   summarizer?: Summarizer;
+  /** Gives the case's person the document names the facts it read (the people feature's). */
+  factsToPeople?(
+    firmId: string,
+    caseId: string,
+    doc: { id: string; name: string; type: DocumentType; fields: DocumentAnalysis['fields'] },
+  ): Promise<unknown>;
   logger: Logger;
 }): QueueSpec<{ documentId: string }> {
   const store = createDocumentsStore(deps.db);
@@ -104,6 +110,21 @@ export function documentAnalysisQueue(deps: {
         const summary = await deps.summarizer?.summarize(extracted.text, analysis);
         if (summary) analysis.summary = summary;
         await store.saveAnalysis(id, analysis, extracted.text, categoryOf(analysis.type));
+        if (row.case_id)
+          // The analysis stands whatever happens here: a person's record not filled is logged, not retried.
+          await deps
+            .factsToPeople?.(row.firm_id, row.case_id, {
+              id,
+              name: row.name,
+              type: analysis.type,
+              fields: analysis.fields,
+            })
+            .catch((error: unknown) =>
+              deps.logger.warn(
+                { documentId: id, err: reasonOf(error) },
+                'facts not given to the case’s person',
+              ),
+            );
       } catch (error) {
         // Until the runner retries it (or gives up: onFailed), the document waits again, saying why
         // (nothing to say when the app stopped: it is simply analyzed again).

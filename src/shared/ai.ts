@@ -75,7 +75,7 @@ export type DocketDeadline = {
 };
 
 /** A calendar feed's deadlines: the person's own, or the firm's. */
-export const FEED_SCOPES = ['mine', 'firm'] as const;
+export const FEED_SCOPES = ['firm', 'mine'] as const;
 export type FeedScope = (typeof FEED_SCOPES)[number];
 
 /** The dashboard's part of the docket. */

@@ -119,6 +119,12 @@ export type PersonMatter = {
   roles: PartyRole[];
 };
 
+/** The facts of a person a document can give, and so have a document as their source. */
+export const DOCUMENT_FACTS = ['dateOfBirth', 'sex', 'aNumber', 'passport', 'i94'] as const;
+export type DocumentFact = (typeof DOCUMENT_FACTS)[number];
+/** The document a fact came from, by fact: none for a fact typed on the person's page. */
+export type PersonFactSources = Partial<Record<DocumentFact, { documentId: string; name: string }>>;
+
 /** A person as the API answers: the SSN never, only its last four digits. */
 export type Person = PersonName & {
   id: string;
@@ -149,6 +155,8 @@ export type Person = PersonName & {
   employment: Employment[];
   trips: Trip[];
   formFacts: FormFacts;
+  /** The facts a document gave, with the document (see DOCUMENT_FACTS). */
+  factSources: PersonFactSources;
   matters: PersonMatter[];
   createdAt: string;
   updatedAt: string;

@@ -34,9 +34,17 @@ const ROLES: Role[] = ['anonymous', ...(Object.keys(DEMO_LOGINS) as Array<keyof 
 
 /**
  * Declared paths that answer no page of their own to scan: a file the walk cannot reach (the calendar feed,
- * the recovery codes' text file), and an area's entry path, which only leads to its dashboard.
+ * the recovery codes' text file), an area's entry path, which only leads to its dashboard, and the USCIS
+ * status check's form address, which only leads to the case page's card (scanned with the case page).
  */
-const NO_PAGE = ['/account/recovery-codes/download', '/calendar/:token.ics', '/user', '/admin', '/reti'];
+const NO_PAGE = [
+  '/account/recovery-codes/download',
+  '/calendar/:token.ics',
+  '/user',
+  '/admin',
+  '/reti',
+  '/admin/cases/:id/uscis-status',
+];
 
 const RECEIPT_NOTICE = [
   'U.S. Citizenship and Immigration Services',

@@ -86,7 +86,7 @@ describe('AI Tools in the browser', () => {
       // The calendar: subscribe, see the address once, revoke it.
       await clickAndWait(page, await control(page, 'Subscribe', '#calendar'));
       expect(await textOf(page, '#calendar')).toContain('Copy it now: it is shown only this once.');
-      const url = await page.$eval('#calendar-url', (e) => (e as HTMLInputElement).value);
+      const url = await page.$eval('#calendar-url-firm', (e) => (e as HTMLInputElement).value);
       expect(url).toMatch(/\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
       await clickAndWait(page, await control(page, 'Revoke the address', '#calendar'));
       expect(await textOf(page, 'main')).toContain('Your calendar address was revoked');

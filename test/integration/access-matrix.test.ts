@@ -65,7 +65,18 @@ describe.each(SETUPS)('the permission matrix ($name)', ({ backend, redis }) => {
   const agents = {} as Record<Role, Agent>;
 
   beforeAll(async () => {
-    t = await startTestApp({ backend, redis });
+    // USCIS case status configured (at a closed port: a check answers "unavailable", recorded), so that its
+    // check passes the permission layer as any other action does rather than saying it is not configured.
+    t = await startTestApp({
+      backend,
+      redis,
+      env: {
+        USCIS_CLIENT_ID: 'matrix-test',
+        USCIS_CLIENT_SECRET: 'matrix-test-secret',
+        USCIS_API_BASE_URL: 'http://127.0.0.1:9',
+        CASE_STATUS_CHECKS: '0',
+      },
+    });
     for (const role of ['user', 'admin', 'reti'] as const) agents[role] = await signIn(t, role);
     catalog = (await agents.reti.agent.get('/api/permissions').expect(200)).body;
     actions = (await agents.reti.agent.get('/api/actions').expect(200)).body;

@@ -96,15 +96,17 @@ describe.each(BACKENDS)('the Role Management and Actions Management pages on %s'
       expect(textOf(all)).toContain(`${total} of ${total} actions shown, by category.`);
 
       const narrowed = await agent.get('/reti/role-management?q=case&category=Case+Management');
-      expect(groupNames(narrowed.text)).toEqual(['Case Management (12)']);
+      expect(groupNames(narrowed.text)).toEqual(['Case Management (14)']);
       expect(rowNames(narrowed.text)).toEqual([
         'Add Case Party',
         'Change Case',
+        'Check Case Status',
         'Create Case',
         'Delete Case',
         'Export Cases',
         'Get Case',
         'Get Case Parties',
+        'Get Case Status',
         'Get Cases',
         'Import Cases',
         'Remove Case Party',

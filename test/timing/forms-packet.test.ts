@@ -54,6 +54,7 @@ const person = (familyName: string, givenName: string): MatterPerson =>
     employment: [],
     trips: [],
     formFacts: { 'marital-status': 'married' },
+    factSources: {},
     matters: [],
     createdAt: `${TODAY}T15:00:00.000Z`,
     updatedAt: `${TODAY}T15:00:00.000Z`,

@@ -135,6 +135,7 @@ function person(over: Partial<Person> & Pick<Person, 'familyName' | 'givenName'>
       'mailing-same-as-physical': 'yes',
       'mobile-phone': '3125550199',
     },
+    factSources: {},
     matters: [],
     createdAt: '2026-01-01T00:00:00Z',
     updatedAt: '2026-01-01T00:00:00Z',

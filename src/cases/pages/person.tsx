@@ -6,7 +6,7 @@ import { DateText, DateTimeText } from '../../../views/components/Dates';
 import { useRenderContext } from '../../../views/context';
 import type { FormDone } from '../../access/action';
 import { page } from '../../access/page';
-import type { Person } from '../../shared/people';
+import type { DocumentFact, Person } from '../../shared/people';
 import {
   PERSON_SECTIONS,
   type PersonSection,
@@ -59,6 +59,18 @@ function ssnFacts(area: CaseArea, person: Person, revealClosed?: string): Values
   };
 }
 
+/** The document a fact was read from, when a document gave it: typed facts have none. */
+function FromDocument(props: { area: CaseArea; person: Person; fact: string }) {
+  const source = props.person.factSources[props.fact as DocumentFact];
+  if (!source) return null;
+  return (
+    <span className="muted fact-source">
+      {' Read from '}
+      <a href={pages.documents(props.area).view(source.documentId)}>{source.name}</a>
+    </span>
+  );
+}
+
 function SectionView(props: {
   area: CaseArea;
   person: Person;
@@ -79,7 +91,10 @@ function SectionView(props: {
         {section.fields.map((f) => (
           <div key={f.key}>
             <dt>{f.label}</dt>
-            <dd>{f.key === 'ssn' ? ((facts.ssn as ReactNode) ?? NOT_GIVEN) : shown(f, facts[f.key])}</dd>
+            <dd>
+              {f.key === 'ssn' ? ((facts.ssn as ReactNode) ?? NOT_GIVEN) : shown(f, facts[f.key])}
+              <FromDocument area={props.area} person={person} fact={f.key} />
+            </dd>
           </div>
         ))}
       </dl>
@@ -87,7 +102,10 @@ function SectionView(props: {
   } else if (section.kind === 'record') {
     const record = values[section.key!] as Values | null;
     body = record ? (
-      <Facts fields={section.fields} values={record} />
+      <>
+        <Facts fields={section.fields} values={record} />
+        <FromDocument area={props.area} person={person} fact={section.key!} />
+      </>
     ) : (
       <p className="muted">Not recorded.</p>
     );
