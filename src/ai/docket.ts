@@ -118,16 +118,23 @@ export function derivedDeadlines(c: OpenCase, asOf: string): DerivedDeadline[] {
   for (const doc of c.documents) {
     const given = noticeFacts(c, doc, caseLevel);
     if (!given) continue;
-    for (const d of deadlinesOf(given, asOf).deadlines.filter((x) => NOTICE_DEADLINES.has(x.id)))
-      derived.push(
-        fromRule(record.id, ownerId, d, {
-          sourceKey: `document:${doc.id}:${d.id}`,
-          sourceKind: 'document',
-          documentId: doc.id,
-        }),
-      );
+    for (const d of deadlinesOf(given, asOf).deadlines.filter((x) => NOTICE_DEADLINES.has(x.id))) {
+      const found = fromRule(record.id, ownerId, d, {
+        sourceKey: `document:${doc.id}:${d.id}`,
+        sourceKind: 'document',
+        documentId: doc.id,
+      });
+      derived.push({ ...found, explanation: withItems(found.explanation, doc.fields?.requestedItems) });
+    }
   }
   return derived;
+}
+
+/** What an RFE or NOID asks for, in its order, after how its date was reached: what the response holds. */
+function withItems(explanation: string | null, items: string[] | undefined): string | null {
+  if (!items?.length) return explanation;
+  const listed = items.map((item, i) => `(${i + 1}) ${item}`).join(' ');
+  return `${explanation ?? ''}. USCIS asks for: ${listed}`;
 }
 
 /**

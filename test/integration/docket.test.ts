@@ -160,6 +160,10 @@ describe.each(BACKENDS)('the docket on %s', (backend) => {
       expect(d.unadjustedDate ?? d.date).toBe(want.counted);
       if (d.unadjustedDate) expect(d.date > d.unadjustedDate).toBe(true);
     }
+    // The RFE's deadline says what the response must hold, in the notice's order.
+    expect(items.find((d) => d.title === RFE_TITLE)!.explanation).toMatch(
+      /USCIS asks for: \(1\) Form I-693, Report of Immigration Medical Examination and Vaccination Record\.$/,
+    );
     expect(items.find((d) => d.source.kind === 'case')).toMatchObject({
       date: addDays(today, 40),
       state: 'open',
