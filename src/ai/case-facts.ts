@@ -170,9 +170,12 @@ function factsOf(sources: Sources, enteredBy: Map<string, string>, timeZone: str
   const caseSource: FactSource = { kind: 'case', label: `Case ${record.caseNumber}` };
   set('form', record.formType, caseSource);
   set('caseDueDate', record.dueDate, caseSource);
-  set('dateOfBirth', sources.clientDateOfBirth, { kind: 'client', label: 'Client record' });
-  for (const [name, { value, source }] of Object.entries(documentFacts(sources.documents)))
-    set(name as FactName, value, source);
+  const read = documentFacts(sources.documents);
+  // The client's birth date as a document reads it too (a passport gives it to the person): that document.
+  const birthRead =
+    read.dateOfBirth?.value === sources.clientDateOfBirth ? read.dateOfBirth?.source : undefined;
+  set('dateOfBirth', sources.clientDateOfBirth, birthRead ?? { kind: 'client', label: 'Client record' });
+  for (const [name, { value, source }] of Object.entries(read)) set(name as FactName, value, source);
 
   const documentTypes = [
     ...new Set(

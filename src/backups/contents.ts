@@ -189,6 +189,14 @@ const ADJUST: Record<string, (row: Row, ctx: Context) => void> = {
   invitations: (row) => {
     row.token_hash = secretHash();
   },
+  // The documents a person's facts were read from are restored under new IDs: the sources follow them.
+  clients: (row, ctx) => {
+    const sources = typeof row.fact_sources === 'string' ? JSON.parse(row.fact_sources) : row.fact_sources;
+    if (!sources || typeof sources !== 'object') return;
+    for (const source of Object.values(sources as Record<string, { documentId?: unknown }>))
+      if (typeof source?.documentId === 'string') source.documentId = ctx.newId(source.documentId);
+    row.fact_sources = JSON.stringify(sources);
+  },
   calendar_feeds: (row, ctx) => {
     row.token_hash = secretHash();
     row.revoked_at ??= ctx.now;

@@ -63,10 +63,10 @@ describe.each(BACKENDS)("facts read from a document reach the matter's people on
     return { caseId: created.body.id as string, personId };
   }
   const personOf = async (id: string) => (await apiAs(attorney).get(`/people/${id}`)).body as Person;
-  async function uploaded(caseId: string, pdf: Buffer, name: string) {
+  async function uploaded(caseId: string, pdf: Buffer, name: string, type = 'passport') {
     const res = await upload(attorney, pdf, name, { caseId });
     expect(res.status).toBe(201);
-    expect((await analysed(attorney, res.body.id)).type).toBe('passport');
+    expect((await analysed(attorney, res.body.id)).type).toBe(type);
     return res.body.id as string;
   }
 
@@ -127,5 +127,32 @@ describe.each(BACKENDS)("facts read from a document reach the matter's people on
       dateOfBirth: null,
       factSources: {},
     });
+  });
+
+  it('gives the person a green card names its A-Number and birth date, and its page shows what the card says', async () => {
+    const { caseId, personId } = await caseOf('María Elena García López');
+    const card = await textPdf([
+      'UNITED STATES OF AMERICA',
+      'PERMANENT RESIDENT',
+      'Surname',
+      'GARCIA LOPEZ',
+      'Given Name',
+      'MARIA ELENA',
+      'USCIS#        Category',
+      '123-456-789   CR1',
+      'Country of Birth',
+      'Mexico',
+      'Date of Birth        Sex',
+      '15 MAY 1990          F',
+      'Card Expires         Resident Since',
+      '01/15/2027           01/15/2025',
+    ]);
+    const documentId = await uploaded(caseId, card, 'green-card.pdf', 'green-card');
+    expect(await personOf(personId)).toMatchObject({ aNumber: 'A123456789', dateOfBirth: '1990-05-15' });
+    const page = visibleText((await attorney.agent.get(`/user/documents/${documentId}`)).text);
+    expect(page).toContain('USCIS Number A123456789');
+    expect(page).toContain('Category CR1 (conditional resident: two years)');
+    expect(page).toContain('Resident Since 01/15/2025');
+    expect(page).toContain('Card Expires 01/15/2027');
   });
 });

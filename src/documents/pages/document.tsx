@@ -295,8 +295,14 @@ function Analysis(props: {
   );
 }
 
+/** What a machine-readable zone's check digits said. */
+const zoneWords = (zone: DocumentFields['passportZone']) =>
+  zone &&
+  (zone.valid
+    ? 'Read; every check digit agrees'
+    : `Read; the check digits of ${zone.invalidFields.join(', ') || 'some fields'} do not agree`);
+
 function Fields({ fields }: { fields: DocumentFields }) {
-  const zone = fields.passportZone;
   const facts: Array<[string, ReactNode]> = [
     ['Names', fields.names.length ? fields.names.join(', ') : NOT_FOUND],
     ['Dates', fields.dates.length ? dates(fields.dates) : NOT_FOUND],
@@ -307,13 +313,18 @@ function Fields({ fields }: { fields: DocumentFields }) {
     ['Passport Number', fields.passportNumber],
     ['Nationality', fields.nationality],
     ['Passport Expires', fields.expirationDate && formatDate(fields.expirationDate)],
+    ['Machine-Readable Zone', zoneWords(fields.passportZone ?? fields.cardZone)],
+    ['USCIS Number', fields.uscisNumber],
     [
-      'Machine-Readable Zone',
-      zone &&
-        (zone.valid
-          ? 'Read; every check digit agrees'
-          : `Read; the check digits of ${zone.invalidFields.join(', ') || 'some fields'} do not agree`),
+      'Category',
+      fields.residentCategory &&
+        `${fields.residentCategory}${fields.conditional ? ' (conditional resident: two years)' : ''}`,
     ],
+    ['Work Permit Category', fields.eadCategory],
+    ['Date of Birth', fields.birthDate && formatDate(fields.birthDate)],
+    ['Resident Since', fields.residentSince && formatDate(fields.residentSince)],
+    ['Valid From', fields.validFrom && formatDate(fields.validFrom)],
+    ['Card Expires', fields.cardExpires && formatDate(fields.cardExpires)],
     ['Notice Type', fields.noticeType && NOTICE_TYPES[fields.noticeType]],
     ['Notice Date', fields.noticeDate && formatDate(fields.noticeDate)],
     ['Response Due (as printed)', fields.responseDueDate && formatDate(fields.responseDueDate)],

@@ -1,7 +1,7 @@
 /**
  * The evidence each form asks for, as far as the document analysis can recognize it: each item is met by a
- * document of one of its types. Items the analysis cannot recognize (a green card copy, photos) are left to
- * the attorney's own checklist.
+ * document of one of its types. Items the analysis cannot recognize (photos, say) are left to the
+ * attorney's own checklist.
  */
 import type { FormType } from '../../shared/cases';
 import type { DocumentType } from '../../shared/documents';
@@ -139,6 +139,15 @@ export const EVIDENCE: Partial<Record<FormType, EvidenceItem[]>> = {
     },
   ],
   'N-400': [
+    // USCIS Form M-477 (Document Checklist): "All applicants must send ... a photocopy of both sides of
+    // your Permanent Resident Card".
+    {
+      id: 'green-card',
+      label: 'Copy of both sides of the Permanent Resident Card',
+      documentTypes: ['green-card'],
+      citation: 'Form N-400 Instructions; USCIS Form M-477, Document Checklist',
+      sourceUrl: instructions('N-400'),
+    },
     {
       id: 'marriage',
       label: 'Marriage certificate (3-year path through marriage to a US citizen)',
