@@ -118,7 +118,11 @@ function documentFacts(documents: DocumentRecord[]): Partial<Record<FactName, Fo
     const { residentSince, cardExpires, conditional } = greenCard.doc.fields!;
     const source = documentSource(greenCard.doc);
     if (residentSince) found.permanentResidentSince = { value: residentSince, source };
-    if (conditional && cardExpires) found.conditionalResidenceExpires = { value: cardExpires, source };
+    if (cardExpires)
+      found[conditional ? 'conditionalResidenceExpires' : 'greenCardExpires'] = {
+        value: cardExpires,
+        source,
+      };
   }
 
   const ead = latest(

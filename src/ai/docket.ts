@@ -28,6 +28,14 @@ const DEADLINE_FACT: Partial<Record<string, FactName>> = {
   'passport-expiry': 'passportExpires',
   'passport-six-months': 'passportExpires',
   'i94-admit-until': 'i94AdmitUntil',
+  'green-card-renewal-opens': 'greenCardExpires',
+  'green-card-expires': 'greenCardExpires',
+  'i751-window-opens': 'conditionalResidenceExpires',
+  'i751-window-closes': 'conditionalResidenceExpires',
+  'n400-earliest-filing': 'permanentResidentSince',
+  'ead-renewal-opens': 'eadExpires',
+  'ead-expires': 'eadExpires',
+  'ead-authorization-ends': 'eadExpires',
 };
 
 type OpenCase = { record: CaseRecord; facts: CaseFacts; documents: DocumentRecord[] };

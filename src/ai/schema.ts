@@ -115,6 +115,7 @@ export const FACT_INPUTS: Record<FactName, FactInput> = {
   printedDueDate: { kind: 'date' },
   servedByMail: { kind: 'yes-no' },
   conditionalResidenceExpires: { kind: 'date' },
+  greenCardExpires: { kind: 'date' },
   eadExpires: { kind: 'date' },
   eadCategory: { kind: 'text' },
   eadRenewalFiledOn: { kind: 'date' },

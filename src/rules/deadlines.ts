@@ -402,6 +402,33 @@ function passport(facts: Facts): Found[] {
   ];
 }
 
+/**
+ * A 10-year green card: renewal on Form I-90 may be filed once it will expire within six months (8 CFR
+ * 264.5(b)(2)), and the day it expires. Residence itself does not end with the card.
+ */
+function greenCard(facts: Facts): Found[] {
+  if (!facts.greenCardExpires) return [];
+  const rule = SOURCES.greenCardRenewal;
+  return [
+    deadline(rule, {
+      id: 'green-card-renewal-opens',
+      title: 'Green card renewal (Form I-90) may be filed',
+      date: addMonths(facts.greenCardExpires, -6),
+      explanation: `Green card expires ${formatDate(facts.greenCardExpires)} − 6 months: Form I-90 may be filed from this day`,
+      filing: 'I-90',
+      kind: 'opens',
+    }),
+    deadline(rule, {
+      id: 'green-card-expires',
+      title: 'Green card expires',
+      date: facts.greenCardExpires,
+      explanation:
+        'The expiry date on the green card: the card, not the permanent residence, ends; renew it on Form I-90',
+      kind: 'expires',
+    }),
+  ];
+}
+
 /** The day the stay an I-94 admits ends: an extension or change of status must be filed before it. */
 function i94AdmitUntil(facts: Facts): Found[] {
   if (!facts.i94AdmitUntil) return [];
@@ -429,6 +456,7 @@ export function findDeadlines(facts: Facts): Found[] {
     ...eadRenewal(facts),
     ...eadAutomaticExtension(facts),
     ...i94AdmitUntil(facts),
+    ...greenCard(facts),
     ...passport(facts),
   );
   return found;

@@ -139,6 +139,14 @@ export const SOURCES = {
     sourceUrl: ECFR('214.1'),
     effectiveFrom: '1991-06-01',
   }),
+  greenCardRenewal: source({
+    ruleId: 'green-card-renewal',
+    title: 'A 10-year green card is renewed on Form I-90 once it will expire within six months',
+    citation: '8 CFR 264.5(b)(2)',
+    sourceUrl: ECFR('264.5'),
+    // The text of 8 CFR 264.5(b)(2) as in the Code of Federal Regulations revised as of January 1, 2004.
+    effectiveFrom: '2004-01-01',
+  }),
   i94AdmitUntil: source({
     ruleId: 'i94-admit-until',
     title: 'The stay the I-94 admits ends: an extension or change of status is filed before it',

@@ -78,6 +78,8 @@ export const factsShape = {
   servedByMail: z.boolean(),
   /** The expiry date on the 2-year conditional green card. */
   conditionalResidenceExpires: isoDate,
+  /** The expiry date on a 10-year green card (renewed on Form I-90 from six months before). */
+  greenCardExpires: isoDate,
   eadExpires: isoDate,
   /** The admit-until date on the latest I-94 (none for D/S, duration of status). */
   i94AdmitUntil: isoDate,
@@ -144,6 +146,7 @@ export const FACT_LABELS: Record<FactName, string> = {
   printedDueDate: 'Response due date printed on the notice',
   servedByMail: 'Notice served by mail',
   conditionalResidenceExpires: 'Conditional green card expires',
+  greenCardExpires: 'Green card (10-year) expires',
   eadExpires: 'Work permit (EAD) expires',
   i94AdmitUntil: 'I-94 admitted until',
   eadCategory: 'Work permit category (as on the card, e.g. C09)',

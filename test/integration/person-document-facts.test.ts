@@ -154,5 +154,15 @@ describe.each(BACKENDS)("facts read from a document reach the matter's people on
     expect(page).toContain('Category CR1 (conditional resident: two years)');
     expect(page).toContain('Resident Since 01/15/2025');
     expect(page).toContain('Card Expires 01/15/2027');
+    // The conditional card's expiry reaches the docket: the I-751 window, from this card.
+    const docket = (await apiAs(attorney).get(`/deadlines?caseId=${caseId}`)).body.items as Array<{
+      title: string;
+      date: string;
+      source: { kind: string; documentId?: string };
+    }>;
+    expect(docket.find((d) => d.title === 'Form I-751 filing window opens')).toMatchObject({
+      date: '2026-10-17',
+      source: { kind: 'document', documentId },
+    });
   });
 });

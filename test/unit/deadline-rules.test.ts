@@ -340,3 +340,14 @@ describe('the I-94 admit-until date', () => {
     });
   });
 });
+
+describe('a 10-year green card (8 CFR 264.5(b)(2))', () => {
+  test('renewal on Form I-90 may be filed from six months before it expires; the expiry itself', () => {
+    const { deadlines } = deadlinesOf({ greenCardExpires: '2031-03-08' }, TODAY);
+    expect(deadlines.map((d) => [d.id, d.date, d.kind, d.filing])).toEqual([
+      ['green-card-renewal-opens', '2030-09-08', 'opens', 'I-90'],
+      ['green-card-expires', '2031-03-08', 'expires', undefined],
+    ]);
+    expect(deadlines[0].citation).toBe('8 CFR 264.5(b)(2)');
+  });
+});
