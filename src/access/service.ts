@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Logger } from 'pino';
 import { type AuditService, createAuditService } from '../audit/service';
 import type { DB } from '../db/schema';
-import type { Redis } from '../db/redis';
+import { type Redis, reloadEverywhere } from '../db/redis';
 import { inTransaction } from '../db/transaction';
 import {
   ACCESS_MESSAGES,
@@ -210,12 +210,10 @@ export function createAccessService(options: AccessOptions) {
   const store = createAccessStore(db);
   const declared = declaredIndex(options.declared);
   const asAction = (row: ActionRow) => toAction(row, declared, options.timeZone);
-  const channel = `${options.redisPrefix}access:changed`;
   let matrix: Matrix | undefined;
   let loading: Promise<Matrix> | undefined;
   let generation = 0;
   let inForce = 0;
-  let subscriber: Redis | undefined;
 
   async function reload(): Promise<Matrix> {
     const mine = ++generation;
@@ -250,36 +248,15 @@ export function createAccessService(options: AccessOptions) {
     return loading;
   }
 
-  const reloadQuietly = () =>
-    reload().catch((error) => logger.error({ err: error }, 'permission matrix could not be reloaded'));
-
-  /** Reload here, then tell the other processes. */
-  async function changed(): Promise<void> {
-    // The change is stored: a failed reload is logged (and retried on the next change), not the caller's error.
-    await reloadQuietly();
-    if (redis?.isReady)
-      await redis
-        .publish(channel, String(Date.now()))
-        .catch((error: Error) =>
-          logger.warn({ err: error.message }, 'permission change not announced to other processes'),
-        );
-  }
-
-  /** Listens for other processes' changes; reloads after every (re)connection, in case one was missed. */
-  function listen(): void {
-    if (!redis) return;
-    subscriber = redis.duplicate();
-    let subscribed = false;
-    subscriber.on('error', () => undefined);
-    subscriber.on('ready', () => {
-      void reloadQuietly();
-      if (!subscribed && subscriber) {
-        subscribed = true;
-        subscriber.subscribe(channel, () => void reloadQuietly()).catch(() => (subscribed = false));
-      }
-    });
-    subscriber.connect().catch(() => undefined);
-  }
+  // Every process holds the matrix; a change reloads it on all of them.
+  const everywhere = reloadEverywhere({
+    redis,
+    channel: `${options.redisPrefix}access:changed`,
+    logger,
+    reload,
+    what: 'permission matrix',
+  });
+  const changed = everywhere.changed;
 
   async function change<T>(
     actor: SessionUser,
@@ -313,13 +290,12 @@ export function createAccessService(options: AccessOptions) {
   return {
     /** Loads the matrix and starts listening for changes; requests wait for the first load. */
     start(): Promise<Matrix> {
-      listen();
+      everywhere.listen();
       return firstLoad();
     },
 
     async stop(): Promise<void> {
-      if (subscriber?.isOpen) await subscriber.close().catch(() => subscriber?.destroy());
-      else subscriber?.destroy();
+      await everywhere.stop();
     },
 
     /** The matrix in memory; undefined only until the first load finishes. */

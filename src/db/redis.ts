@@ -77,3 +77,56 @@ export async function connectRedis(client: Redis, ms = 2000): Promise<boolean> {
   );
   return Promise.race([connected, new Promise<boolean>((resolve) => setTimeout(resolve, ms, false).unref())]);
 }
+
+/**
+ * State every process holds in memory and reloads when any process changes it: `changed()` reloads here,
+ * then tells the others over a Redis channel; `listen()` reloads on their word and after every
+ * (re)connection, in case one was missed. Without Redis there is one process, and only it reloads.
+ */
+export function reloadEverywhere(options: {
+  redis?: Redis;
+  channel: string;
+  logger: Logger;
+  /** Reloads this process's copy; a failure is logged, and retried on the next change. */
+  reload(): Promise<unknown>;
+  /** Says what failed to reload or be announced, for the log. */
+  what: string;
+}) {
+  const { redis, logger } = options;
+  let subscriber: Redis | undefined;
+  const reloadQuietly = () =>
+    options.reload().catch((error) => logger.error({ err: error }, `${options.what} could not be reloaded`));
+
+  return {
+    /** Reload here (the change is stored: a failed reload is not the caller's error), then tell the others. */
+    async changed(): Promise<void> {
+      await reloadQuietly();
+      if (redis?.isReady)
+        await redis
+          .publish(options.channel, String(Date.now()))
+          .catch((error: Error) =>
+            logger.warn({ err: error.message }, `${options.what} change not announced`),
+          );
+    },
+
+    listen(): void {
+      if (!redis) return;
+      subscriber = redis.duplicate();
+      let subscribed = false;
+      subscriber.on('error', () => undefined);
+      subscriber.on('ready', () => {
+        void reloadQuietly();
+        if (!subscribed && subscriber) {
+          subscribed = true;
+          subscriber.subscribe(options.channel, () => void reloadQuietly()).catch(() => (subscribed = false));
+        }
+      });
+      subscriber.connect().catch(() => undefined);
+    },
+
+    async stop(): Promise<void> {
+      if (subscriber?.isOpen) await subscriber.close().catch(() => subscriber?.destroy());
+      else subscriber?.destroy();
+    },
+  };
+}

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { createAuditService } from '../audit/service';
-import type { Redis } from '../db/redis';
+import { type Redis, reloadEverywhere } from '../db/redis';
 import type { DB } from '../db/schema';
 import { inTransaction } from '../db/transaction';
 import { type StaffTables, useStaffTables } from '../rules';
@@ -137,41 +137,19 @@ export function createRuleTablesService(deps: {
   logger: Logger;
 }) {
   const store = createRuleTablesStore(deps.db);
-  const channel = `${deps.redisPrefix}rule-tables:changed`;
-  let subscriber: Redis | undefined;
 
   async function reload(): Promise<void> {
     useStaffTables(staffTablesOf(await store.all()));
   }
 
-  const reloadQuietly = () =>
-    reload().catch((error) => deps.logger.error({ err: error }, 'rule tables could not be reloaded'));
-
-  async function changed(): Promise<void> {
-    await reloadQuietly();
-    if (deps.redis?.isReady)
-      await deps.redis
-        .publish(channel, String(Date.now()))
-        .catch((error: Error) =>
-          deps.logger.warn({ err: error.message }, 'rule tables change not announced'),
-        );
-  }
-
-  /** Other processes' changes; a reload after every (re)connection, in case one was missed. */
-  function listen(): void {
-    if (!deps.redis) return;
-    subscriber = deps.redis.duplicate();
-    let subscribed = false;
-    subscriber.on('error', () => undefined);
-    subscriber.on('ready', () => {
-      void reloadQuietly();
-      if (!subscribed && subscriber) {
-        subscribed = true;
-        subscriber.subscribe(channel, () => void reloadQuietly()).catch(() => (subscribed = false));
-      }
-    });
-    subscriber.connect().catch(() => undefined);
-  }
+  // Every process holds the tables; a change reloads them on all of them.
+  const everywhere = reloadEverywhere({
+    redis: deps.redis,
+    channel: `${deps.redisPrefix}rule-tables:changed`,
+    logger: deps.logger,
+    reload,
+    what: 'rule tables',
+  });
 
   const staffOnly = (actor: SessionUser) => {
     if (actor.role !== 'reti')
@@ -179,17 +157,12 @@ export function createRuleTablesService(deps: {
   };
 
   return {
-    reload,
-
     async start(): Promise<void> {
-      listen();
+      everywhere.listen();
       await reload();
     },
 
-    async stop(): Promise<void> {
-      if (subscriber?.isOpen) await subscriber.close().catch(() => subscriber?.destroy());
-      else subscriber?.destroy();
-    },
+    stop: everywhere.stop,
 
     /** The product's own editions and those staff added (withdrawn ones too), newest first. */
     async list(): Promise<RuleTable[]> {
@@ -225,7 +198,7 @@ export function createRuleTablesService(deps: {
         });
         return added;
       });
-      await changed();
+      await everywhere.changed();
       return toTable(row);
     },
 
@@ -245,7 +218,7 @@ export function createRuleTablesService(deps: {
         });
         return done;
       });
-      await changed();
+      await everywhere.changed();
       return toTable(row);
     },
   };
