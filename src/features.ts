@@ -19,6 +19,7 @@ import { portalFeature } from './portal/feature';
 import { contactFeature } from './contact/feature';
 import { demoFeature } from './demo/feature';
 import { documentsFeature } from './documents/feature';
+import { filingAddressesFeature } from './filing-addresses/feature';
 import { firmsFeature } from './firms/feature';
 import { formsFeature } from './forms/feature';
 import { healthFeature } from './health/feature';
@@ -62,6 +63,7 @@ export const FEATURES = [
   portalFeature,
   formsFeature,
   briefFeature,
+  filingAddressesFeature,
   reportsFeature,
   jobsFeature,
   mailFeature,

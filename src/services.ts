@@ -4,6 +4,7 @@ import type { Database } from './db/database';
 import type { Redis } from './db/redis';
 import type { AssetManifest } from './http/assets';
 import { createRuleTablesService, ruleTablesFeature } from './rule-tables';
+import { createFilingAddressesService, filingAddressesFeature } from './filing-addresses';
 import { aiFeature, createAiService, createAiUsage, createDeadlineReminders, REMINDER_QUEUE } from './ai';
 import { cleanupSources } from './admin/cleanup';
 import { createAdminService } from './admin/service';
@@ -355,12 +356,27 @@ export function createServices(
     sandbox,
     questionOf: questionOfField,
   });
+  // The firm's dated USCIS filing addresses, which a cover letter prints (addressFor).
+  const filingAddresses = createFilingAddressesService({ db, namesOf: accounts.namesOf });
+  const filingAddressesRoutes = filingAddressesFeature({ kit, filingAddresses });
   // The Legal Brief Generator: the case's facts and the rules, the optional model for the prose.
   const brief = createBriefService({
     cases,
-    clients,
+    people,
     documents,
     factsOf: ai.caseFactsOf,
+    docketOf: async (actor, caseId) => (await ai.docket.list(actor, { caseId })).items,
+    async editionsOf(actor) {
+      const catalog = await forms.catalog(actor);
+      return new Map(
+        [...catalog.forms, ...catalog.always].map((f) => [
+          f.code,
+          { title: f.title, edition: f.source === 'not-uploaded' ? null : f.edition },
+        ]),
+      );
+    },
+    filingAddressOf: filingAddresses.addressFor,
+    firmProfileOf: firms.profileById,
     recordUse: ai.recordUse,
     rules: BRIEF_RULES,
     polisher: createPolisher(config.llm, {
@@ -461,6 +477,8 @@ export function createServices(
     caseStatusTools,
     ruleTables,
     ruleTablesFeature: ruleTablesRoutes,
+    filingAddresses,
+    filingAddressesFeature: filingAddressesRoutes,
     config,
     database,
     redis,

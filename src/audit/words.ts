@@ -39,6 +39,10 @@ const text = (value: unknown) => (typeof value === 'string' && value.trim() ? va
 const deadlineIn = (row: Record<string, unknown>) =>
   `“${text(row.title) ?? 'a deadline'}”${typeof row.date === 'string' ? ` of ${formatDate(row.date)}` : ''}`;
 
+/** A filing address as the audit log keeps it: "Form I-130 (Petitioner lives in Texas…)". */
+const filingAddressIn = (row: Record<string, unknown>) =>
+  `Form ${text(row.form) ?? ''}${text(row.label) ? ` (${text(row.label)})` : ''}`;
+
 /** A person's name from a row as the audit log keeps it (firstName and lastName). */
 function personIn(row: Record<string, unknown>): string | undefined {
   const name = [text(row.firstName), text(row.lastName)].filter(Boolean).join(' ');
@@ -211,6 +215,10 @@ const PHRASES: Record<string, (w: Words) => string> = {
   'rule-table.withdrawn': (w) =>
     `${w.actor} withdrew from the rules: ${text(w.before.summary) ?? 'a table'} (${text(w.after.reason) ?? ''})`,
   'deadline.reopened': (w) => `${w.actor} opened the deadline ${deadlineIn(w.after)} again`,
+  'filing-address.added': (w) =>
+    `${w.actor} added the filing address of ${filingAddressIn(w.after)}, in use from ${formatDate(String(w.after.effectiveFrom ?? ''))}`,
+  'filing-address.withdrawn': (w) =>
+    `${w.actor} withdrew the filing address of ${filingAddressIn(w.before)}: ${text(w.after.reason) ?? ''}`.trimEnd(),
   'cases.imported': casesImported,
   'client.created': (w) => `${w.actor} added the ${clientIn(w)}`,
   'client.updated': (w) => `${w.actor} updated the ${clientIn(w)}`,

@@ -499,6 +499,23 @@ export interface RuleTablesTable {
   withdrawn_reason: string | null;
 }
 
+/** A firm's dated USCIS filing addresses, by form (migration 0026). */
+export interface FilingAddressesTable {
+  id: Generated<string>;
+  firm_id: string;
+  form: string;
+  label: string | null;
+  address: string;
+  /** ISO date (PostgreSQL date, read back as text). */
+  effective_from: string;
+  source_url: string;
+  added_by: string | null;
+  added_at: CreatedAt;
+  withdrawn_at: Date | null;
+  withdrawn_by: string | null;
+  withdrawn_reason: string | null;
+}
+
 /** The docket (migration 0022): one row per deadline of a case, from its source. */
 export interface DeadlinesTable {
   id: Generated<string>;
@@ -619,6 +636,7 @@ export interface DB {
   calendar_feeds: CalendarFeedsTable;
   deadlines: DeadlinesTable;
   rule_tables: RuleTablesTable;
+  filing_addresses: FilingAddressesTable;
   deadline_reminders: DeadlineRemindersTable;
   reminder_runs: ReminderRunsTable;
   generated_forms: GeneratedFormsTable;

@@ -327,6 +327,8 @@ export type NoticeFacts = {
   firm: Firm;
   /** What a Request for Evidence asks for: proof of a real marriage and the sponsor's income, or of the job. */
   about: 'marriage' | 'employment';
+  /** Or these items, numbered in this order. */
+  items?: string[];
 };
 
 const NOTICE_FORM = { receipt: 'I-797C', approval: 'I-797', rfe: 'I-797E' } as const;
@@ -373,23 +375,25 @@ export function notice(n: NoticeFacts): Paper {
         type: 'text',
         text: `We need more evidence before we can decide your ${noun}. Submit the evidence requested below, with a copy of this notice on top, so that we receive it by the response due date. If you do not respond by that date, we may decide your ${noun} on the record as it stands, and may deny it.`,
       },
-      ...(n.about === 'employment'
-        ? [
-            {
-              type: 'text',
-              text: "1. Evidence of the beneficiary's current employment: a letter from the employer on its letterhead stating the position, hours and salary, and the three most recent pay stubs.",
-            } as const,
-          ]
-        : [
-            {
-              type: 'text',
-              text: '1. Evidence that the marriage was entered in good faith: joint bank statements, a joint lease or mortgage, and photographs of the couple together over time.',
-            } as const,
-            {
-              type: 'text',
-              text: "2. The sponsor's IRS tax return transcript for the most recent tax year, showing income at or above 125 percent of the Federal Poverty Guidelines for the household size (Form I-864).",
-            } as const,
-          ]),
+      ...(n.items
+        ? n.items.map((text, i) => ({ type: 'text', text: `${i + 1}. ${text}` }) as const)
+        : n.about === 'employment'
+          ? [
+              {
+                type: 'text',
+                text: "1. Evidence of the beneficiary's current employment: a letter from the employer on its letterhead stating the position, hours and salary, and the three most recent pay stubs.",
+              } as const,
+            ]
+          : [
+              {
+                type: 'text',
+                text: '1. Evidence that the marriage was entered in good faith: joint bank statements, a joint lease or mortgage, and photographs of the couple together over time.',
+              } as const,
+              {
+                type: 'text',
+                text: "2. The sponsor's IRS tax return transcript for the most recent tax year, showing income at or above 125 percent of the Federal Poverty Guidelines for the household size (Form I-864).",
+              } as const,
+            ]),
       { type: 'fields', rows: [['Response Due Date', formatDate(addDays(n.noticeDate, 84))]] },
     ],
   };

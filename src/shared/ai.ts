@@ -9,15 +9,48 @@ export const AI_TOOLS = {
 export type AiTool = keyof typeof AI_TOOLS;
 export const AI_TOOL_CODES = Object.keys(AI_TOOLS) as [AiTool, ...AiTool[]];
 
-/** The Legal Brief Generator's templates (`POST /ai/brief`, `template`). */
+/** The Legal Brief Generator's templates (`POST /ai/brief`, `template`): letters to USCIS, then to the client. */
 export const BRIEF_TEMPLATES = {
   'cover-letter': 'Cover letter for a filing packet',
-  'rfe-response': 'RFE response outline',
+  'rfe-response': 'Response to a Request for Evidence',
+  'noid-response': 'Response to a Notice of Intent to Deny',
   'bona-fide-marriage': 'I-130 bona fide marriage evidence summary',
+  'biometrics-reschedule': 'Request to reschedule a biometrics appointment',
+  'expedite-request': 'Expedite request',
   'client-checklist': 'Client checklist letter',
+  'client-rfe-letter': 'Client letter: what USCIS asked for',
 } as const;
 export type BriefTemplate = keyof typeof BRIEF_TEMPLATES;
 export const BRIEF_TEMPLATE_CODES = Object.keys(BRIEF_TEMPLATES) as [BriefTemplate, ...BriefTemplate[]];
+/** The templates written to the client, in the client's language (`language`: en or es). */
+export const CLIENT_TEMPLATES: readonly BriefTemplate[] = ['client-checklist', 'client-rfe-letter'];
+
+/** How a paper filing's fees are paid: electronically from 10/28/2025, or by check with an exemption. */
+export const PAYMENT_METHODS = ['G-1450', 'G-1650', 'G-1651'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  'G-1450': 'Form G-1450, Authorization for Credit Card Transactions',
+  'G-1650': 'Form G-1650, Authorization for ACH Transactions',
+  'G-1651': 'Form G-1651, Exemption for Paper Fee Payment, with a check or money order',
+};
+
+/** The criteria of an expedite request (USCIS Policy Manual, Vol. 1, Part A, Ch. 5). */
+export const EXPEDITE_CRITERIA = [
+  'severe-financial-loss',
+  'emergency',
+  'nonprofit',
+  'government-interest',
+  'uscis-error',
+] as const;
+export type ExpediteCriterion = (typeof EXPEDITE_CRITERIA)[number];
+export const EXPEDITE_CRITERION_LABELS: Record<ExpediteCriterion, string> = {
+  'severe-financial-loss': 'Severe financial loss to a company or person',
+  emergency: 'Emergencies and urgent humanitarian reasons',
+  nonprofit:
+    'A nonprofit organization (as designated by the IRS) whose request is in furtherance of the cultural and social interests of the United States',
+  'government-interest': 'U.S. government interests',
+  'uscis-error': 'Clear USCIS error',
+};
 
 export const BRIEF_FORMATS = ['pdf', 'docx'] as const;
 export type BriefFormat = (typeof BRIEF_FORMATS)[number];

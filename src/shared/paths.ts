@@ -162,6 +162,10 @@ export const pages = {
     deadlineAdd: (caseId: string) => pagePath('/user/ai/cases/:id/deadlines', { id: caseId }),
     /** A case's facts for the rules: the form (GET) and where it posts. */
     facts: (caseId: string) => pagePath('/user/ai/cases/:id/facts', { id: caseId }),
+    /** The firm's USCIS filing addresses: the list, the form that adds one (POST), and a withdrawal. */
+    filingAddresses: pagePath('/user/ai/filing-addresses'),
+    filingAddressWithdraw: (addressId: string) =>
+      pagePath('/user/ai/filing-addresses/:id/withdraw', { id: addressId }),
   },
   /** A person's deadlines as an iCalendar feed: the secret token is the only key, no session. */
   calendarFeed: (token: string) => pagePath('/calendar/:token.ics', { token }),
@@ -323,6 +327,7 @@ export const api = {
   aiDeadlines: apiPath('/ai/deadlines'),
   aiCompliance: apiPath('/ai/compliance'),
   aiBrief: apiPath('/ai/brief'),
+  aiBriefDraft: apiPath('/ai/brief/draft'),
   /** POST: a new secret address for the person's deadlines calendar; DELETE: revoke it. */
   aiCalendar: apiPath('/ai/calendar'),
   /** PUT: the facts entered for a case (what the rules read beside its fields and documents). */
@@ -339,6 +344,10 @@ export const api = {
   ruleTables: apiPath('/rule-tables'),
   /** DELETE {reason}: staff withdraw one. */
   ruleTable: (tableId: string) => apiPath('/rule-tables/{id}', { id: tableId }),
+  /** GET: the firm's USCIS filing addresses; POST: add one. */
+  filingAddresses: apiPath('/filing-addresses'),
+  /** DELETE {reason}: withdraw one. */
+  filingAddress: (addressId: string) => apiPath('/filing-addresses/{id}', { id: addressId }),
   forms: apiPath('/forms'),
   form: (code: string) => apiPath('/forms/{id}', { id: code }),
   formsValidate: apiPath('/forms/validate'),

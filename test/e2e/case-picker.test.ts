@@ -148,9 +148,12 @@ describe('the case picker', () => {
       const before = await documentsOf(overdue.id, 'legal-brief');
       await find(page, '.brief-page', javaScript);
       await page.select('#brief-template', 'cover-letter');
-      // The answer is the file itself (a download); the brief is also kept with the case.
+      // The draft shows with its review sheet, for the case chosen.
+      await clickAndWait(page, await control(page, 'Prepare the draft', 'main'));
+      expect(await textOf(page, '.review-sheet')).toContain('Missing before it can be sent');
+      // The answer is the letter itself (a download); it and its review sheet are kept with the case.
       await (await control(page, 'Generate', 'main')).click();
-      await waitFor(async () => (await documentsOf(overdue.id, 'legal-brief')) === before + 1, 15_000);
+      await waitFor(async () => (await documentsOf(overdue.id, 'legal-brief')) === before + 2, 15_000);
     });
   }
 

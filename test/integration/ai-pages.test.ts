@@ -93,7 +93,7 @@ describe.each(BACKENDS)('the AI Tools pages, without JavaScript, on %s', (backen
       ['Choose a document', '/user/ai/documents'],
       ['Upload a document', '/user/documents#upload-title'],
       ['Draft a brief', '/user/ai/brief'],
-      ['RFE response outline', '/user/ai/brief?template=rfe-response'],
+      ['Response to a Request for Evidence', '/user/ai/brief?template=rfe-response'],
       ['Check a case', '/user/ai/compliance#check-case'],
       ['Check given facts', '/user/ai/compliance#facts'],
       ['Track a case’s deadlines', '/user/ai/deadlines#track-case'],

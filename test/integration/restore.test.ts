@@ -78,6 +78,28 @@ describe.each(BACKENDS)('restoring a firm backup (%s)', (backend) => {
         document_id: document.id,
       })
       .execute();
+    // Filing addresses: one in use, one withdrawn (both name the attorney).
+    const address = {
+      firm_id: firmId,
+      form: 'I-130',
+      address: 'USCIS\nP.O. Box 650888\nDallas, TX 75265-0888',
+      source_url: 'https://www.uscis.gov/i-130-addresses',
+      added_by: attorney.id,
+    };
+    await db()
+      .insertInto('filing_addresses')
+      .values([
+        { ...address, label: null, effective_from: '2026-01-15' },
+        {
+          ...address,
+          label: 'Petitioner lives in Texas',
+          effective_from: '2025-01-15',
+          withdrawn_at: new Date(),
+          withdrawn_by: attorney.id,
+          withdrawn_reason: 'Replaced by USCIS.',
+        },
+      ])
+      .execute();
     staff = await signIn(t.app, 'reti');
     admin = await signIn(t.app, 'admin');
   }, 180_000);

@@ -23,6 +23,14 @@ import {
 /** Addresses the staff member controls: no invitation may ever reach them unannounced. */
 const PROBE = (n: number) => `probe${n}@staff-controlled.example`;
 const PROBE_TEXT = 'PROBE-MARKER-7731 Ximena Probe-Quintero';
+/** One of the firm's filing addresses, which names its filers with the marker. */
+const FILING_ADDRESS = {
+  form: 'I-130',
+  label: 'PROBE-MARKER-7731 filers',
+  address: 'USCIS\nP.O. Box 7731\nDallas, TX 75265',
+  effectiveFrom: '2026-01-15',
+  sourceUrl: 'https://www.uscis.gov/i-130-addresses',
+};
 
 /** What staff may do successfully: their own screens (firms, the catalog, the matrix) and their own account. */
 const STAFF_OWN = new Set([
@@ -101,6 +109,7 @@ describe('platform staff and a firm’s data', () => {
       await json(api('POST', `/cases/${ids.case}/document-requests`, { title: 'PROBE-MARKER-7731' }))
     ).id;
     ids.deadline = (await json(api('GET', '/deadlines'))).items[0].id;
+    ids.filingAddress = (await json(api('POST', '/filing-addresses', FILING_ADDRESS))).id;
     await json(api('POST', `/cases/${ids.case}/messages`, { body: 'PROBE-MARKER-7731 message' }));
     ids.backup = (await json(api('POST', '/backups'))).id;
     ids.user = (
@@ -156,6 +165,7 @@ describe('platform staff and a firm’s data', () => {
         restores: crypto.randomUUID(),
         forms: 'I-130',
         deadlines: ids.deadline,
+        'filing-addresses': ids.filingAddress,
         // Staff's own tables: none is held in the demo, so the walk's withdrawal finds nothing.
         'rule-tables': crypto.randomUUID(),
         actions: actionId,
@@ -191,8 +201,10 @@ describe('platform staff and a firm’s data', () => {
       'Change Deadline State': { state: 'done' },
       'Add Deadline': { title: 'PROBE-MARKER-7731', date: '2026-12-01' },
       'Check Compliance': { caseId: ids.case },
+      'Add Filing Address': FILING_ADDRESS,
       'Validate Forms': { caseId: ids.case, group: 'family-based' },
       'Generate Forms': { caseId: ids.case, group: 'family-based', draft: true },
+      'Draft Legal Brief': { caseId: ids.case, template: 'client-checklist' },
       'Generate Legal Brief': { caseId: ids.case, template: 'client-checklist', format: 'pdf' },
       'Generate Report': { type: 'case-summary', range: 'last-year' },
       'Update Email Settings': {

@@ -822,6 +822,27 @@ describe('notices read completely: NOID, denial, and what an RFE asks for', () =
     });
   });
 
+  test('an item wrapped as a PDF gives its text (no indent) is one item; "respond by that date" is no due date', () => {
+    const rfe = analyze(`I-797E, Notice of Action
+Receipt Number: MSC2690123456
+Notice Date: 11/08/2026
+Request for Evidence
+We need more evidence before we can decide your application. Submit the evidence
+requested below, with a copy of this notice on top. If you do not respond by that date, we may
+decide your application on the record as it stands.
+1. Form I-693, Report of Immigration Medical Examination and Vaccination Record, completed
+by a civil surgeon and submitted in its sealed envelope.
+2. A copy of your Form I-94, Arrival/Departure Record
+Response Due Date: 01/31/2027`);
+    expect(rfe.fields).toMatchObject({
+      responseDueDate: '2027-01-31',
+      requestedItems: [
+        'Form I-693, Report of Immigration Medical Examination and Vaccination Record, completed by a civil surgeon and submitted in its sealed envelope.',
+        'A copy of your Form I-94, Arrival/Departure Record',
+      ],
+    });
+  });
+
   test('a Notice of Intent to Deny is no receipt notice: its type, period and items', () => {
     const noid = analyze(
       'U.S. Citizenship and Immigration Services\nNOTICE OF INTENT TO DENY\nReceipt Number: IOE0912345678\nNotice Date: 11/02/2026\nForm I-130, Petition for Alien Relative\nUSCIS intends to deny your petition. You may submit evidence within 30 days of the date of this notice.\nPlease submit the following:\n- Evidence of the bona fides of the marriage, such as joint leases.\n',

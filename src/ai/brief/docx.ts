@@ -1,4 +1,4 @@
-/** A brief as a Word document (DOCX), for the firm to edit before it is signed and sent. */
+/** A draft's document (the letter, or its review sheet) as Word (DOCX), for the firm to edit before it is signed. */
 import {
   BorderStyle,
   Document,
@@ -12,9 +12,8 @@ import {
   TextRun,
   WidthType,
 } from 'docx';
-import { formatDate } from '../../shared/dates';
-import { type Brief, draftedNote, draftedSummary } from './model';
-import { draftingModel } from './polish';
+import { type Brief, FRAME_WORDS } from './model';
+import { ruleLines } from './review';
 
 const NAVY = '1C3A6B';
 const MUTED = '60656F';
@@ -26,12 +25,6 @@ const heading = (text: string) =>
     spacing: { before: 240, after: 100 },
     keepNext: true,
     children: [new TextRun({ text, bold: true, color: NAVY, size: 24 })],
-  });
-
-const note = (text: string) =>
-  new Paragraph({
-    spacing: { after: 120 },
-    children: [new TextRun({ text, italics: true, color: MUTED, size: SMALL })],
   });
 
 /** Lines of one paragraph (an address), kept apart by line breaks. */
@@ -71,43 +64,93 @@ const pairs = (rows: Array<[string, string]>, firstWidth: number) =>
     ),
   });
 
+/** "Our ref. 2026-0001 · Page N of M", in the document's language, with Word's page fields. */
+function pageWords(brief: Brief): Array<string | (typeof PageNumber)[keyof typeof PageNumber]> {
+  const words = FRAME_WORDS[brief.language];
+  const [before, between] = words.page(0, 0).split('0');
+  return [
+    `${words.case} ${brief.caseNumber} · ${before}`,
+    PageNumber.CURRENT,
+    between,
+    PageNumber.TOTAL_PAGES,
+  ];
+}
+
 export async function briefDocx(brief: Brief): Promise<Uint8Array> {
   const children: Array<Paragraph | Table> = [
-    new Paragraph({ children: [new TextRun({ text: brief.firmName, color: MUTED })] }),
-    new Paragraph({
-      spacing: { before: 120 },
-      children: [new TextRun({ text: brief.title, bold: true, color: NAVY, size: 40 })],
-    }),
-    new Paragraph({
-      spacing: { after: 200 },
-      children: [new TextRun({ text: `Prepared on ${brief.preparedOn}`, color: MUTED })],
-    }),
+    new Paragraph({ children: [new TextRun({ text: brief.firmName, bold: true, color: NAVY, size: 26 })] }),
+    ...brief.letterhead.map(
+      (line) => new Paragraph({ children: [new TextRun({ text: line, color: MUTED, size: SMALL })] }),
+    ),
+    new Paragraph({ spacing: { after: 240 }, children: [] }),
   ];
-  const model = draftingModel(brief);
-  if (model) children.push(note(draftedSummary(model)));
+  if (brief.internal)
+    children.push(
+      new Paragraph({ children: [new TextRun({ text: brief.title, bold: true, color: NAVY, size: 36 })] }),
+      new Paragraph({
+        spacing: { after: 200 },
+        children: [new TextRun({ text: brief.internal, bold: true })],
+      }),
+    );
 
   for (const block of brief.blocks) {
     switch (block.type) {
       case 'heading':
         children.push(heading(block.text));
         break;
-      case 'paragraph':
-        children.push(
-          new Paragraph({
-            spacing: { after: block.prose?.draftedBy ? 40 : 160 },
-            children: lines(block.text),
-          }),
+      case 'paragraph': {
+        // An address's lines are paragraphs of their own, as a reader (and a screen reader) meets them.
+        const parts = block.text.split('\n');
+        parts.forEach((part, i) =>
+          children.push(
+            new Paragraph({
+              spacing: { after: i === parts.length - 1 ? 160 : 0 },
+              children: [new TextRun(part)],
+            }),
+          ),
         );
-        if (block.prose?.draftedBy) children.push(note(draftedNote(block.prose.draftedBy)));
         break;
+      }
       case 'fields':
-        children.push(pairs(block.rows, 2600));
+        children.push(
+          pairs(
+            block.rows.map(([label, value]) => [`${label}:`, value]),
+            1800,
+          ),
+        );
         break;
       case 'list':
         for (const item of block.items) children.push(new Paragraph({ text: item, bullet: { level: 0 } }));
         break;
+      case 'numbered':
+        block.items.forEach((item, i) => {
+          children.push(
+            new Paragraph({
+              spacing: { before: 80 },
+              children: [new TextRun({ text: `${i + 1}. `, bold: true }), new TextRun(item.text)],
+            }),
+          );
+          if (item.answer)
+            children.push(new Paragraph({ indent: { left: 360 }, children: [new TextRun(item.answer)] }));
+        });
+        break;
       case 'lettered':
         children.push(pairs(block.rows, 900));
+        break;
+      case 'rules':
+        for (const rule of block.rules) {
+          const [head, ...rest] = ruleLines(rule);
+          children.push(
+            new Paragraph({
+              spacing: { before: 120 },
+              keepNext: true,
+              children: [new TextRun({ text: head, bold: true })],
+            }),
+            ...rest.map(
+              (text) => new Paragraph({ indent: { left: 240 }, children: [new TextRun({ text, size: 19 })] }),
+            ),
+          );
+        }
         break;
       case 'closing':
         children.push(new Paragraph({ spacing: { before: 240 }, children: [] }));
@@ -115,24 +158,6 @@ export async function briefDocx(brief: Brief): Promise<Uint8Array> {
           children.push(new Paragraph({ spacing: { after: line ? 0 : 480 }, text: line }));
         break;
     }
-  }
-
-  children.push(heading('Rules cited'));
-  if (brief.rules.length === 0) children.push(new Paragraph({ text: 'This brief applied no rule.' }));
-  for (const rule of brief.rules) {
-    const to = rule.effectiveTo ? ` to ${formatDate(rule.effectiveTo)}` : '';
-    children.push(
-      new Paragraph({
-        spacing: { before: 120 },
-        keepNext: true,
-        children: [new TextRun({ text: `${rule.ruleId}: ${rule.title}`, bold: true })],
-      }),
-      ...[
-        `Citation: ${rule.citation}`,
-        `In effect from ${formatDate(rule.effectiveFrom)}${to}`,
-        `Source: ${rule.sourceUrl}`,
-      ].map((text) => new Paragraph({ indent: { left: 240 }, children: [new TextRun({ text, size: 19 })] })),
-    );
   }
 
   const document = new Document({
@@ -149,12 +174,7 @@ export async function briefDocx(brief: Brief): Promise<Uint8Array> {
                   new TextRun({
                     size: 16,
                     color: MUTED,
-                    children: [
-                      `${brief.title} · Case ${brief.caseNumber} · Page `,
-                      PageNumber.CURRENT,
-                      ' of ',
-                      PageNumber.TOTAL_PAGES,
-                    ],
+                    children: [...pageWords(brief)],
                   }),
                 ],
               }),

@@ -1,24 +1,14 @@
 /** The rules library (src/rules) in the shape the brief generator asks for (./rules). */
-import { formatDate } from '../../shared/dates';
-import { allRules, deadlinesOf, evidenceChecklistOf, filingFeeOf, ruleSource } from '../../rules';
+import { evidenceChecklistOf, feesFor } from '../../rules';
+import { FORM_CODES, type FormType } from '../../shared/cases';
 import type { BriefRules } from './rules';
 
+const isFormType = (form: string): form is FormType => (FORM_CODES as readonly string[]).includes(form);
+
 export const BRIEF_RULES: BriefRules = {
-  deadlinesOf,
-  filingFeeOf(form, filingDate) {
-    const fee = filingFeeOf(form, filingDate);
-    if (fee)
-      return {
-        fee: fee.amount,
-        explanation: `Paper filing, USCIS fee schedule of ${formatDate(fee.scheduleDate)}.${fee.notes.map((n) => ` ${n}`).join('')}`,
-        rule: fee.rule,
-      };
-    return {
-      fee: null,
-      explanation: `No fee schedule held here names Form ${form} on ${formatDate(filingDate)}: check USCIS Form G-1055 before filing.`,
-      rule: ruleSource('filing-fee', filingDate) ?? allRules().findLast((r) => r.ruleId === 'filing-fee')!,
-    };
-  },
+  feesFor: (forms, filingDate) => feesFor(forms, { filing: 'paper', asOf: filingDate }),
   evidenceChecklistOf: (form) =>
-    evidenceChecklistOf(form).map(({ label, ...item }) => ({ ...item, title: label })),
+    isFormType(form)
+      ? evidenceChecklistOf(form).map(({ label, ...item }) => ({ ...item, title: label }))
+      : [],
 };

@@ -1,10 +1,12 @@
-/** A brief as a US Letter PDF, in DejaVu Sans (embedded, so names such as Nguyễn print as written). */
+/**
+ * A draft's document (the letter, or its review sheet) as a US Letter PDF, in DejaVu Sans (embedded, so
+ * names such as Nguyễn print as written): the firm's letterhead, then the blocks.
+ */
 import { PDFDocument, rgb } from '@cantoo/pdf-lib';
 import { embedFonts } from '../../pdf/fonts';
 import { MUTED, TextFlow } from '../../pdf/layout';
-import { formatDate } from '../../shared/dates';
-import { type Brief, draftedNote, draftedSummary } from './model';
-import { draftingModel } from './polish';
+import { type Brief, FRAME_WORDS } from './model';
+import { ruleLines } from './review';
 
 const MARGIN = 60;
 const NAVY = rgb(0.11, 0.23, 0.42);
@@ -29,42 +31,57 @@ export async function briefPdf(brief: Brief): Promise<Uint8Array> {
   const fonts = await embedFonts(doc);
   const flow = new TextFlow(doc, fonts, { margin: MARGIN, bottom: MARGIN + 10 });
   flow.newPage();
-  flow.write(brief.firmName, { size: 10, color: MUTED });
-  flow.space(6);
-  flow.write(brief.title, { size: 20, bold: true, color: NAVY });
-  flow.write(`Prepared on ${brief.preparedOn}`, { size: 10, color: MUTED });
-  const model = draftingModel(brief);
-  if (model) {
-    flow.space(6);
-    flow.write(draftedSummary(model), { size: 9, color: MUTED });
+  flow.write(brief.firmName, { size: 13, bold: true, color: NAVY });
+  for (const line of brief.letterhead) flow.write(line, { size: 9, color: MUTED });
+  flow.space(4);
+  flow.rule();
+  flow.space(10);
+  if (brief.internal) {
+    flow.write(brief.title, { size: 18, bold: true, color: NAVY });
+    flow.write(brief.internal, { size: 10, bold: true });
+    flow.space(8);
   }
-  flow.space(8);
 
   for (const block of brief.blocks) {
     switch (block.type) {
       case 'heading':
         flow.ensure(40);
-        flow.space(8);
-        flow.write(block.text, { size: 12, bold: true, color: NAVY });
+        flow.space(6);
+        flow.write(block.text, { size: 11.5, bold: true, color: NAVY });
         flow.space(2);
         break;
       case 'paragraph':
         flow.write(block.text, { size: BODY, leading: LEADING });
-        if (block.prose?.draftedBy)
-          flow.write(draftedNote(block.prose.draftedBy), { size: 8.5, color: MUTED });
-        flow.space(6);
+        flow.space(7);
         break;
       case 'fields':
-        for (const [label, value] of block.rows) marked(flow, `${label}:`, value, 150, true);
-        flow.space(6);
+        for (const [label, value] of block.rows) marked(flow, `${label}:`, value, 110, true);
+        flow.space(7);
         break;
       case 'list':
         for (const item of block.items) marked(flow, '•', item, 16);
         flow.space(6);
         break;
+      case 'numbered':
+        block.items.forEach((item, i) => {
+          marked(flow, `${i + 1}.`, item.text, 20, true);
+          if (item.answer) flow.write(item.answer, { size: BODY, indent: 20, leading: LEADING });
+          flow.space(4);
+        });
+        flow.space(4);
+        break;
       case 'lettered':
         for (const [letter, text] of block.rows) marked(flow, letter, text, 40, true);
         flow.space(6);
+        break;
+      case 'rules':
+        for (const rule of block.rules) {
+          flow.ensure(64);
+          const [head, ...rest] = ruleLines(rule);
+          flow.write(head, { size: BODY, bold: true });
+          for (const line of rest) flow.write(line, { size: 9.5, indent: 12 });
+          flow.space(5);
+        }
         break;
       case 'closing':
         // The signature block stays on one page.
@@ -77,26 +94,10 @@ export async function briefPdf(brief: Brief): Promise<Uint8Array> {
     }
   }
 
-  // The heading stays with the first rule it lists.
-  flow.ensure(130);
-  flow.space(14);
-  flow.rule();
-  flow.write('Rules cited', { size: 12, bold: true, color: NAVY });
-  flow.space(4);
-  if (brief.rules.length === 0) flow.write('This brief applied no rule.', { size: BODY });
-  for (const rule of brief.rules) {
-    flow.ensure(64);
-    flow.write(`${rule.ruleId}: ${rule.title}`, { size: BODY, bold: true });
-    flow.write(`Citation: ${rule.citation}`, { size: 9.5, indent: 12 });
-    const to = rule.effectiveTo ? ` to ${formatDate(rule.effectiveTo)}` : '';
-    flow.write(`In effect from ${formatDate(rule.effectiveFrom)}${to}`, { size: 9.5, indent: 12 });
-    flow.write(`Source: ${rule.sourceUrl}`, { size: 9.5, indent: 12, color: MUTED });
-    flow.space(5);
-  }
-
   const pages = doc.getPages();
+  const words = FRAME_WORDS[brief.language];
   pages.forEach((page, i) =>
-    page.drawText(`${brief.title} · Case ${brief.caseNumber} · Page ${i + 1} of ${pages.length}`, {
+    page.drawText(`${words.case} ${brief.caseNumber} · ${words.page(i + 1, pages.length)}`, {
       x: MARGIN,
       y: 30,
       size: 8,

@@ -1,8 +1,10 @@
 /**
- * The optional language model (LLM_BASE_URL: Ollama, llama.cpp, vLLM, …) may reword a brief's prose
- * paragraphs, and nothing else. A reworded paragraph is kept only when it still holds every fact written
- * into it word for word and brings no number, date or citation of its own; otherwise, or when the model
- * fails or is slow, the template's own words stand. Kept paragraphs name the model that wrote them.
+ * The optional language model (LLM_BASE_URL: Ollama, llama.cpp, vLLM, …) may reword a letter's prose
+ * paragraphs, and nothing else: never the attorney's own words, the RE block, the items, the exhibits. A
+ * reworded paragraph is kept only when it still holds every fact written into it word for word and brings
+ * no fact of its own (a number, a date, a citation, an exhibit, a name); otherwise, or when the model fails
+ * or is slow, the template's own words stand. The draft's facts are the same before and after
+ * (`draftFacts`); the review sheet names the model and the paragraphs it reworded.
  */
 import OpenAI from 'openai';
 import type { LlmSettings } from '../../documents/analysis/llm';
@@ -19,8 +21,19 @@ const INSTRUCTIONS =
   'citation, and add no fact of your own. Answer with JSON only, in the same shape: ' +
   '{"paragraphs": [...]}, the same number of paragraphs in the same order.';
 
-/** Numbers (dates, fees, receipt and A-numbers) and the words that start a legal citation. */
-const GUARDED = /\d+|\b(?:CFR|U\.?S\.?C|INA)\b|§/g;
+/** The facts a text states: numbers (dates, fees, receipt and A-numbers), citations' words, exhibits. */
+const FACTS = /\d+|\b(?:CFR|U\.?S\.?C|INA|I&N|F\.[234]d)\b|§|\bExhibits? [A-Z]{1,2}\b/g;
+const NUMBER_WORDS =
+  /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|first|second|third|fourth|fifth)\b/gi;
+/** Names: a capitalized word that does not open a sentence ("Matter" of a decision, a person, a place). */
+const NAMES = /(?<![.!?:]\s|^|[“"(])\b\p{Lu}[\p{L}’'-]+/gu;
+
+/** A text's facts as tokens: names as written, number words whatever their case. */
+const tokensOf = (text: string) => [
+  ...(text.match(FACTS) ?? []),
+  ...(text.match(NUMBER_WORDS) ?? []).map((w) => w.toLowerCase()),
+  ...(text.match(NAMES) ?? []),
+];
 
 /** The model's answer as plain prose: thinking, Markdown emphasis and extra white space removed. */
 const plain = (text: string) =>
@@ -31,15 +44,39 @@ const plain = (text: string) =>
     .trim();
 
 /**
- * Whether a reworded paragraph may replace the template's: every kept fact still there as written, no
- * number or citation that the original did not have, and about the same length.
+ * Whether a reworded paragraph may replace the template's: every kept fact still there as written, no fact
+ * token the original did not have, and about the same length.
  */
 function faithful(original: string, reworded: string, keep: string[]): boolean {
   if (reworded.length < original.length / 3 || reworded.length > original.length * 2 + 120) return false;
   if (!keep.every((fact) => reworded.includes(fact))) return false;
-  const allowed = new Set(original.match(GUARDED) ?? []);
-  return (reworded.match(GUARDED) ?? []).every((token) => allowed.has(token));
+  const allowed = new Set(tokensOf(original));
+  return tokensOf(reworded).every((token) => allowed.has(token));
 }
+
+/** Every text of the letter, in order: what its facts are read from. */
+const textsOf = (brief: Brief): string[] =>
+  brief.blocks.flatMap((b) => {
+    switch (b.type) {
+      case 'heading':
+      case 'paragraph':
+        return [b.text];
+      case 'fields':
+      case 'lettered':
+        return b.rows.flat();
+      case 'list':
+        return b.items;
+      case 'numbered':
+        return b.items.flatMap((i) => [i.text, i.answer ?? '']);
+      case 'rules':
+        return b.rules.map((r) => r.citation);
+      case 'closing':
+        return b.lines;
+    }
+  });
+
+/** The set of the letter's facts (see tokensOf), sorted: a reworded letter states none beyond them. */
+export const draftFacts = (brief: Brief): string[] => [...new Set(textsOf(brief).flatMap(tokensOf))].sort();
 
 /** The paragraphs of the answer, or undefined when it holds no such JSON object. */
 function paragraphsOf(answer: string): unknown[] | undefined {
@@ -56,11 +93,8 @@ function paragraphsOf(answer: string): unknown[] | undefined {
 }
 
 type ProseBlock = Extract<Block, { type: 'paragraph' }> & { prose: { keep: string[] } };
+/** The template's prose: the attorney's own words (no `prose`) are never sent to the model. */
 const isProse = (block: Block): block is ProseBlock => block.type === 'paragraph' && Boolean(block.prose);
-
-/** The model that reworded any of the brief's paragraphs, if one did. */
-export const draftingModel = (brief: Brief): string | undefined =>
-  brief.blocks.filter(isProse).find((b) => b.prose.draftedBy)?.prose.draftedBy;
 
 export type Polisher = { polish(brief: Brief): Promise<Brief> };
 
@@ -106,7 +140,7 @@ export function createPolisher(
           if (text && text !== block.text && faithful(block.text, text, block.prose.keep))
             reworded.set(block, text);
         });
-        return {
+        const polished = {
           ...brief,
           blocks: brief.blocks.map((block) => {
             const text = reworded.get(block);
@@ -115,6 +149,11 @@ export function createPolisher(
               : block;
           }),
         };
+        // The paragraphs were checked one by one; the letter as a whole states the same facts too.
+        const stated = new Set(draftFacts(brief));
+        if (draftFacts(polished).some((fact) => !stated.has(fact)))
+          throw new Error('The reworded letter states a fact the draft does not.');
+        return polished;
       } catch (error) {
         options.onError?.(error instanceof Error ? error : new Error(String(error)));
         return brief;

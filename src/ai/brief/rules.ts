@@ -1,21 +1,13 @@
 /**
- * What the brief generator asks of the rules library (src/rules): the case's deadlines as of a date, the
- * filing fee of a form and its evidence checklist. Every answer carries the rules it came from, which the
- * brief lists under "Rules cited".
+ * What the brief generator asks of the rules library (src/rules): the fees of forms filed together and a
+ * form's evidence checklist. Every answer carries the rules it came from, which the review sheet lists.
  */
-import type { FormType } from '../../shared/cases';
+import type { FeeItem } from '../../rules/fees';
+import type { RuleSource } from '../../rules/types';
 import type { DocumentType } from '../../shared/documents';
-import type { Facts } from '../../shared/facts';
-import type { DeadlinesAnswer, RuleSource } from '../../rules/types';
 
-/** The USCIS fee for a form filed on a date, from the fee schedule in force then. */
-type FeeAnswer = {
-  /** Whole dollars (paper filing); null when the schedule has no fee for the form. */
-  fee: number | null;
-  /** How the fee was reached, in words. */
-  explanation: string;
-  rule: RuleSource;
-};
+/** The fees of forms filed together on a date: each form's, their total, the forms whose fee is not known. */
+export type FeesAnswer = { items: FeeItem[]; total: number; unknown: string[] };
 
 /** One item of a form's evidence checklist, met by a document of one of its types. */
 export type ChecklistItem = {
@@ -26,7 +18,6 @@ export type ChecklistItem = {
 };
 
 export type BriefRules = {
-  deadlinesOf(facts: Facts, asOf: string): DeadlinesAnswer;
-  filingFeeOf(form: FormType, filingDate: string): FeeAnswer;
-  evidenceChecklistOf(form: FormType): ChecklistItem[];
+  feesFor(forms: string[], filingDate: string): FeesAnswer;
+  evidenceChecklistOf(form: string): ChecklistItem[];
 };

@@ -87,8 +87,9 @@ function AiToolsPage({ updates }: { updates?: RuleTable[] }) {
           second={[BRIEF_TEMPLATES['rfe-response'], `${pages.ai.brief}?template=rfe-response`]}
         >
           <p>
-            Cover letters, RFE response outlines, bona fide marriage evidence summaries and client checklist
-            letters from a case, as PDF or Word.
+            Letters to USCIS and to clients drafted from the case file, each with a review sheet of what is
+            missing: cover letters, RFE and NOID responses, marriage evidence summaries, expedite and biometrics
+            requests, client letters in English or Spanish.
           </p>
         </Card>
         <Card

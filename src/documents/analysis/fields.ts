@@ -256,13 +256,17 @@ export function findNoticeDate(text: string, options: DateOptions): string | und
   return dateAfterLabel(text, /\bNotice Date\b\s*:?/i, options);
 }
 
-/** An RFE's or NOID's printed due date ("must be received by 01/28/2027", "Response Due Date: …"). */
+/** The words before an RFE's or NOID's printed due date ("must be received by 01/28/2027", "Response Due Date: …"). */
+const DUE_LABEL =
+  /\b(?:must be received (?:by USCIS )?(?:on or before|by|no later than)|Response Due(?: Date)?|Respond(?:ed)? by|no later than)\b\s*:?/gi;
+
+/** An RFE's or NOID's printed due date: the first of its labels followed by a date ("respond by that date" is none). */
 export function findResponseDueDate(text: string, options: DateOptions): string | undefined {
-  return dateAfterLabel(
-    text,
-    /\b(?:must be received (?:by USCIS )?(?:on or before|by|no later than)|Response Due(?: Date)?|Respond(?:ed)? by|no later than)\b\s*:?/i,
-    options,
-  );
+  for (const m of text.matchAll(DUE_LABEL)) {
+    const date = dateAfterLabel(text.slice(m.index), new RegExp(DUE_LABEL.source, 'i'), options);
+    if (date) return date;
+  }
+  return undefined;
 }
 
 /** The period a notice gives to respond, as printed: "You have 87 days …", "within 30 days". */
@@ -280,6 +284,10 @@ const REQUEST_HEADING =
 /** A listed item: "1.", "2)", "a.", "•", "-". */
 const LIST_ITEM = /^\s*(?:\d{1,2}[.)]|[a-z][.)]|[•▪◦*-])\s+(.+)$/i;
 
+/** Whether a line goes on with an item whose sentence did not end, and is no "Label: value" of its own. */
+const continues = (item: string, line: string) =>
+  !/[.;:!?]["”’)]?$/.test(item) && !/^\s*[A-Z][\w ]{1,40}:\s/.test(line);
+
 /** What an RFE or NOID asks for: the listed items below its request heading, in order. */
 export function findRequestedItems(text: string): string[] {
   const heading = REQUEST_HEADING.exec(text);
@@ -289,9 +297,10 @@ export function findRequestedItems(text: string): string[] {
     if (!line.trim()) continue;
     const m = LIST_ITEM.exec(line);
     if (m) items.push(m[1].replace(/\s+/g, ' ').trim().slice(0, 300));
-    // A line that is no item continues the item above it, until a paragraph of its own ends the list.
-    else if (items.length && /^\s{2,}\S/.test(line))
-      items[items.length - 1] += ` ${line.trim()}`.slice(0, 300);
+    // A line that is no item continues the item above it (indented, or the item's sentence unfinished, as a
+    // PDF's text gives a wrapped line), until a paragraph or a label of its own ends the list.
+    else if (items.length && (/^\s{2,}\S/.test(line) || continues(items[items.length - 1], line)))
+      items[items.length - 1] = `${items[items.length - 1]} ${line.trim()}`.slice(0, 300);
     else if (items.length) break;
     if (items.length === 20) break;
   }

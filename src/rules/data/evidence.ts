@@ -42,8 +42,9 @@ export const EVIDENCE: Partial<Record<FormType, EvidenceItem[]>> = {
       id: 'bona-fide-marriage',
       label: 'Evidence the marriage is genuine (joint bank statements, joint tax returns)',
       documentTypes: ['bank-statement', 'tax-return'],
-      citation: '8 CFR 204.2(a)(1)(i)(B)',
-      sourceUrl: 'https://www.ecfr.gov/current/title-8/section-204.2',
+      // Not 8 CFR 204.2(a)(1)(i)(B): that paragraph is about a petitioner's prior marriage.
+      citation: 'Matter of Laureano, 19 I&N Dec. 1 (BIA 1983); Form I-130 Instructions',
+      sourceUrl: instructions('I-130'),
     },
   ],
   'I-485': [
