@@ -119,6 +119,8 @@ describe.each(BACKENDS)('the Legal Brief Generator on %s', (backend) => {
   /** The demo firm's I-485 case with a petitioning spouse, and its people. */
   let kase: { id: string; caseNumber: string; receiptNumber: string | null; clientName: string };
   let spouse: string;
+  /** The Spanish letter's greeting, by the client's sex as their record holds it. */
+  let greeting: string;
   let person: Person;
   const ids: Record<'rfe' | 'noid' | 'tax' | 'i94' | 'marriage' | 'bank', string> = {
     rfe: '',
@@ -176,10 +178,17 @@ describe.each(BACKENDS)('the Legal Brief Generator on %s', (backend) => {
     };
     const parties = (await api().get(`/cases/${kase.id}/parties`)).body as Array<{
       role: string;
-      person: { name: string; givenName: string; familyName: string; dateOfBirth: string } | null;
+      person: {
+        name: string;
+        givenName: string;
+        familyName: string;
+        dateOfBirth: string;
+        sex: string | null;
+      } | null;
     }>;
     spouse = parties.find((p) => p.role === 'petitioner')!.person!.name;
     const client = parties.find((p) => p.role === 'beneficiary')!.person!;
+    greeting = { female: 'Estimada', male: 'Estimado' }[client.sex ?? ''] ?? 'Estimado(a)';
     person = {
       full: client.name,
       given: client.givenName,
@@ -368,7 +377,7 @@ describe.each(BACKENDS)('the Legal Brief Generator on %s', (backend) => {
     'client-checklist': {
       choices: { language: 'es' },
       says: () => [
-        `Estimado(a) ${kase.clientName}:`,
+        `${greeting} ${kase.clientName}:`,
         'Estamos preparando su solicitud de residencia permanente (Formulario I-485).',
         'Documentos que todavía necesitamos',
         'Atentamente,',
@@ -379,7 +388,7 @@ describe.each(BACKENDS)('the Legal Brief Generator on %s', (backend) => {
       says: () => [
         'USCIS has asked for more evidence before it decides your application for a green card (Form I-485).',
         'What we need from you Your medical exam (Form I-693) from a USCIS civil surgeon',
-        'What we already have Your most recent federal tax return or IRS tax transcript Your I-94 arrival record',
+        'What we already have A federal tax return or IRS tax transcript for the most recent year Your I-94 arrival record',
       ],
     },
   };

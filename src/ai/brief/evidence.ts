@@ -54,9 +54,10 @@ const KINDS: EvidenceKind[] = [
     id: 'tax',
     asks: /tax return|tax transcript|\bW-2\b|\b1040\b|\bIRS\b/i,
     types: ['tax-return'],
+    // Whose return (the applicant's, a sponsor's) the item itself says: the words name no one.
     plain: {
-      en: 'Your most recent federal tax return or IRS tax transcript',
-      es: 'Su declaración de impuestos federales más reciente o la transcripción del IRS',
+      en: 'A federal tax return or IRS tax transcript for the most recent year',
+      es: 'Una declaración de impuestos federales o la transcripción del IRS del año más reciente',
     },
   },
   {
@@ -167,8 +168,14 @@ const shows = (kind: EvidenceKind, d: DocumentRecord) =>
     ((d.type === null || d.type === 'other' || d.type === 'uscis-form') && kind.named?.test(d.name)),
   );
 
-/** The kinds of evidence a requested item asks for (none: the words are not ones we know). */
-export const kindsAskedBy = (item: string) => KINDS.filter((k) => k.asks.test(item));
+/**
+ * The kinds of evidence a requested item asks for (none: the words are not ones we know). A form named in
+ * parentheses is context ("a tax transcript … (Form I-864)"), not what is asked, unless nothing else is.
+ */
+export const kindsAskedBy = (item: string) => {
+  const asked = KINDS.filter((k) => k.asks.test(item.replace(/\([^)]*\)/g, '')));
+  return asked.length ? asked : KINDS.filter((k) => k.asks.test(item));
+};
 
 /** The documents, of those given, that show evidence a requested item asks for, in their order. */
 export const documentsAnswering = (item: string, documents: DocumentRecord[]) => {

@@ -101,7 +101,7 @@ function LetterPreview({ blocks }: { blocks: Block[] }) {
             );
           case 'lettered':
             return (
-              <dl key={i} className="letter-fields">
+              <dl key={i} className="letter-fields letter-exhibits">
                 {block.rows.map(([letter, text]) => (
                   <div key={letter}>
                     <dt>{letter}</dt>

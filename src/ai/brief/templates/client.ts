@@ -124,7 +124,8 @@ const WORDS = {
     sincerely: 'Sincerely,',
   },
   es: {
-    dear: (name: string) => `Estimado(a) ${name}:`,
+    dear: (name: string, sex?: Person['sex']) =>
+      `${sex === 'female' ? 'Estimada' : sex === 'male' ? 'Estimado' : 'Estimado(a)'} ${name}:`,
     checklistIntro: (form: string, due: string | null) =>
       `Estamos preparando su ${form}. Para presentarla, necesitamos los documentos de la lista. Envíenos copias lo antes posible${due ? ` y a más tardar el ${due}` : ''}.`,
     stillNeed: 'Documentos que todavía necesitamos',
@@ -177,7 +178,7 @@ function head(c: Composer): Block[] {
   return [
     { type: 'paragraph', text: [m.client.name, ...address].join('\n') },
     { type: 'paragraph', text: formatDate(m.asOf) },
-    { type: 'paragraph', text: WORDS[m.language].dear(m.client.name) },
+    { type: 'paragraph', text: WORDS[m.language].dear(m.client.name, m.client.sex) },
   ];
 }
 

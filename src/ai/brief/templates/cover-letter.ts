@@ -96,9 +96,11 @@ export function coverBlocks(c: Composer): Block[] {
       });
   }
   const extra = fees.items.filter((f) => !forms.includes(f.form));
-  const method = m.choices.paymentMethod;
-  c.cite(ELECTRONIC_PAYMENT);
-  if (!method)
+  // Nothing to pay (forms without a fee): no payment, and nothing to choose.
+  const owed = fees.unknown.length > 0 || fees.total > 0;
+  const method = owed ? m.choices.paymentMethod : undefined;
+  if (owed) c.cite(ELECTRONIC_PAYMENT);
+  if (owed && !method)
     c.miss(
       'How the fees are paid: choose Form G-1450 (card) or Form G-1650 (bank debit); USCIS takes paper-filed fees only these ways from 10/28/2025, unless Form G-1651 shows an exemption.',
     );
@@ -109,7 +111,7 @@ export function coverBlocks(c: Composer): Block[] {
   const feeRows: Array<[string, string]> = extra
     .filter((f) => f.fee !== null)
     .map((f) => [`Form ${f.form}`, `${dollars(f.fee!)} (${f.basis})`]);
-  if (fees.unknown.length === 0) feeRows.push(['Total fees', dollars(fees.total)]);
+  if (fees.unknown.length === 0 && owed) feeRows.push(['Total fees', dollars(fees.total)]);
   if (method) feeRows.push(['Paid by', PAYMENT_METHOD_LABELS[method]]);
 
   // The evidence: the checklist's items the exhibits do not meet go on the review sheet.
