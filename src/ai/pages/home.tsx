@@ -88,8 +88,8 @@ function AiToolsPage({ updates }: { updates?: RuleTable[] }) {
         >
           <p>
             Letters to USCIS and to clients drafted from the case file, each with a review sheet of what is
-            missing: cover letters, RFE and NOID responses, marriage evidence summaries, expedite and biometrics
-            requests, client letters in English or Spanish.
+            missing: cover letters, RFE and NOID responses, marriage evidence summaries, expedite and
+            biometrics requests, client letters in English or Spanish.
           </p>
         </Card>
         <Card
