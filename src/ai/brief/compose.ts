@@ -103,8 +103,17 @@ export class Composer {
   }
 }
 
-/** The letter's date. */
-export const dateLine = (m: BriefMatter): Block => ({ type: 'paragraph', text: formatDate(m.asOf) });
+/** A letter to USCIS opens with its date, the addressee (and the address it is filed at), the RE block. */
+export const uscisOpening = (
+  m: BriefMatter,
+  re: Array<[string, string]>,
+  address: string[] = [],
+): Block[] => [
+  { type: 'paragraph', text: formatDate(m.asOf) },
+  { type: 'paragraph', text: ['U.S. Citizenship and Immigration Services', ...address].join('\n') },
+  { type: 'fields', rows: re },
+  { type: 'paragraph', text: 'Dear Sir or Madam:' },
+];
 
 /** A person's name with their A-Number, as an RE block names them. */
 const named = (p: Person) => (p.aNumber ? `${p.name} (${p.aNumber})` : p.name);

@@ -12,7 +12,7 @@ import { APPEARANCE, ELECTRONIC_PAYMENT } from '../authorities';
 import {
   type Composer,
   closing,
-  dateLine,
+  uscisOpening,
   formName,
   isPetition,
   lettered,
@@ -123,19 +123,14 @@ export function coverBlocks(c: Composer): Block[] {
   if (c.exhibits.length === 0) c.miss('Supporting evidence: no document of the case is among the exhibits.');
 
   return [
-    dateLine(m),
-    {
-      type: 'paragraph',
-      text: ['U.S. Citizenship and Immigration Services', ...(address?.lines ?? [])].join('\n'),
-    },
-    {
-      type: 'fields',
-      rows: [
+    ...uscisOpening(
+      m,
+      [
         ['RE', `${mainTitle}${m.kase.receiptNumber ? `, Receipt Number ${m.kase.receiptNumber}` : ''}`],
         ...partyRows(c, main),
       ],
-    },
-    { type: 'paragraph', text: 'Dear Sir or Madam:' },
+      address?.lines,
+    ),
     ...c.para(
       'introduction',
       'Introduction',

@@ -8,7 +8,15 @@ import { formatDate } from '../../../shared/dates';
 import type { DocumentRecord } from '../../../shared/documents';
 import type { Person } from '../../../shared/people';
 import { BONA_FIDE_EVIDENCE, BRANTIGAN, CHAWATHE, LAUREANO } from '../authorities';
-import { type Composer, closing, dateLine, exhibitWords, formName, lettered, partyRows } from '../compose';
+import {
+  type Composer,
+  closing,
+  exhibitWords,
+  formName,
+  lettered,
+  partyRows,
+  uscisOpening,
+} from '../compose';
 import { documentsOfKinds, evidenceOf, MARRIAGE_CATEGORIES } from '../evidence';
 import type { BriefMatter } from '../matter';
 import type { Block } from '../model';
@@ -154,19 +162,13 @@ export function marriageBlocks(c: Composer): Block[] {
       []);
 
   return [
-    dateLine(m),
-    { type: 'paragraph', text: 'U.S. Citizenship and Immigration Services' },
-    {
-      type: 'fields',
-      rows: [
-        [
-          'RE',
-          `Evidence of a bona fide marriage, ${title}${m.kase.receiptNumber ? `, Receipt Number ${m.kase.receiptNumber}` : ''}`,
-        ],
-        ...partyRows(c, form),
+    ...uscisOpening(m, [
+      [
+        'RE',
+        `Evidence of a bona fide marriage, ${title}${m.kase.receiptNumber ? `, Receipt Number ${m.kase.receiptNumber}` : ''}`,
       ],
-    },
-    { type: 'paragraph', text: 'Dear Sir or Madam:' },
+      ...partyRows(c, form),
+    ]),
     ...c.para(
       'introduction',
       'Introduction',

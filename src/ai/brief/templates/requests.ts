@@ -7,7 +7,15 @@
 import { EXPEDITE_CRITERION_LABELS } from '../../../shared/ai';
 import { formatDate } from '../../../shared/dates';
 import { BIOMETRICS_RESCHEDULE, EXPEDITE } from '../authorities';
-import { type Composer, closing, dateLine, formName, lettered, ourClientWords, partyRows } from '../compose';
+import {
+  type Composer,
+  closing,
+  formName,
+  lettered,
+  ourClientWords,
+  partyRows,
+  uscisOpening,
+} from '../compose';
 import type { Block } from '../model';
 
 /** The case's form and receipt number for a request about it; the review sheet notes a missing receipt. */
@@ -57,10 +65,7 @@ export function biometricsBlocks(c: Composer): Block[] {
   ];
   if (appointment) rows.push(['Appointment', formatDate(appointment.date)]);
   return [
-    dateLine(m),
-    { type: 'paragraph', text: 'U.S. Citizenship and Immigration Services' },
-    { type: 'fields', rows },
-    { type: 'paragraph', text: 'Dear Sir or Madam:' },
+    ...uscisOpening(m, rows),
     ...c.para(
       'request',
       'The request',
@@ -106,10 +111,7 @@ export function expediteBlocks(c: Composer): Block[] {
   const label = criterion ? EXPEDITE_CRITERION_LABELS[criterion] : undefined;
   const under = label ? `, under the expedite criterion “${label}”` : '';
   return [
-    dateLine(m),
-    { type: 'paragraph', text: 'U.S. Citizenship and Immigration Services' },
-    { type: 'fields', rows: [reRow('Request to expedite', form, receipt), ...partyRows(c, form)] },
-    { type: 'paragraph', text: 'Dear Sir or Madam:' },
+    ...uscisOpening(m, [reRow('Request to expedite', form, receipt), ...partyRows(c, form)]),
     ...c.para(
       'request',
       'The request',

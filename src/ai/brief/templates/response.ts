@@ -11,12 +11,12 @@ import { RESPONSE_TOGETHER } from '../authorities';
 import {
   type Composer,
   closing,
-  dateLine,
   exhibitWords,
   formName,
   lettered,
   ourClientWords,
   partyRows,
+  uscisOpening,
 } from '../compose';
 import { documentsAnswering, evidenceOf } from '../evidence';
 import type { BriefMatter } from '../matter';
@@ -71,10 +71,7 @@ export function responseBlocks(c: Composer, kind: NoticeKind): Block[] {
   if (notice?.noticeDate) rows.push(['Notice date', formatDate(notice.noticeDate)]);
   if (notice?.dueDate) rows.push(['Response due', `To be received by ${formatDate(notice.dueDate)}`]);
   return [
-    dateLine(m),
-    { type: 'paragraph', text: 'U.S. Citizenship and Immigration Services' },
-    { type: 'fields', rows },
-    { type: 'paragraph', text: 'Dear Sir or Madam:' },
+    ...uscisOpening(m, rows),
     ...c.para(
       'introduction',
       'Introduction',
