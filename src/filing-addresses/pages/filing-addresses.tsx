@@ -78,6 +78,9 @@ function FilingAddressesPage(props: Props) {
   const e = props.posted?.errors ?? {};
   return (
     <section className="section filing-addresses-page">
+      <p className="back-link">
+        <a href={pages.ai.brief}>← Back to the Legal Brief Generator</a>
+      </p>
       <h1 className="page-title">Filing Addresses</h1>
       <p className="lead">
         USCIS changes the addresses where its forms are filed. Enter each one from the form’s “Where to file”

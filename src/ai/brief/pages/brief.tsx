@@ -225,6 +225,9 @@ function DraftForm({
       )}
       {draft.forms && (
         <CheckboxGroup legend="Forms filed">
+          <p className="muted">
+            The first form ticked is the one the letter files, and whose address it uses.
+          </p>
           {FORM_CODES.map((code) => (
             <CheckboxField
               key={code}
