@@ -22,10 +22,6 @@ export const isNotice = (d: DocumentRecord) => d.type !== null && NOTICE_TYPES.i
 export const evidenceOf = (documents: DocumentRecord[]) =>
   documents.filter((d) => d.category !== 'legal-brief' && !isNotice(d));
 
-/** What a document is, as an exhibit list names it. */
-export const exhibitTitle = (d: DocumentRecord, typeLabel?: string) =>
-  typeLabel ? `${typeLabel}: ${d.name}` : d.name;
-
 /** A kind of evidence a notice asks for, how a document shows it, and its name in plain words. */
 type EvidenceKind = {
   id: string;
