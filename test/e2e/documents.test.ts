@@ -361,7 +361,12 @@ describe('Documents in the browser', () => {
     expect(
       await page.evaluate(() => (document.activeElement as HTMLInputElement).labels?.[0]?.textContent),
     ).toBe('Drag and drop files here, or click to choose');
-    const [chooser] = await Promise.all([page.waitForFileChooser(), page.keyboard.press('Space')]);
+    // puppeteer#6040: the key press can overtake the message that turns on the chooser's interception, so a
+    // round trip through the page goes between them; the wait is long for a loaded CI machine.
+    const chosen = page.waitForFileChooser({ timeout: 30_000 });
+    await page.evaluate(() => document.activeElement?.className);
+    await page.keyboard.press('Space');
+    const chooser = await chosen;
     expect(chooser.isMultiple()).toBe(true);
     await chooser.accept([file('keyboard.pdf', await textPdf(['A letter chosen with the keyboard']))]);
     await page.waitForFunction(() =>
