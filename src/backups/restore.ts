@@ -238,9 +238,12 @@ export function createRestoreService(deps: RestoreServiceDeps) {
       const id = crypto.randomUUID();
       const fileKey = path.posix.join('restores', `${id}.sealed`);
       await fs.promises.rename(upload.path, fileOf(fileKey));
+      // The answer is the restore as this request queued it: once woken, the job may already be running it.
+      let queued;
       try {
-        await inTransaction(db, async (trx) => {
-          await createRestoresStore(trx).insert({ id, fileKey, sizeBytes: upload.size, createdBy: actor.id });
+        queued = await inTransaction(db, async (trx) => {
+          const restores = createRestoresStore(trx);
+          await restores.insert({ id, fileKey, sizeBytes: upload.size, createdBy: actor.id });
           await createJobQueue(trx).enqueue({
             queue: RESTORE_QUEUE,
             payload: { restoreId: id },
@@ -254,13 +257,14 @@ export function createRestoreService(deps: RestoreServiceDeps) {
             firmId: null,
             after: { sizeBytes: upload.size },
           });
+          return (await restores.find(id))!;
         });
       } catch (error) {
         await removeUpload(fileKey);
         throw error;
       }
       deps.wake();
-      return toItem((await store.find(id))!);
+      return toItem(queued);
     },
 
     async list(page = 1, pageSize = 20): Promise<RestorePage> {
