@@ -966,6 +966,16 @@ describe('accessibility: every kind of page, scanned by axe', () => {
     });
   }, 180_000);
 
+  it('the scan itself finds what is wrong: an image without a text alternative, a field without a label', async () => {
+    const { page } = await suite.open();
+    await page.setContent(
+      '<!doctype html><html lang="en"><title>Control</title><main><h1>Control</h1>' +
+        '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><input type="text"></main></html>',
+    );
+    const found = (await axeViolations(page)).map((v) => v.split(' ')[0]);
+    expect(found).toEqual(expect.arrayContaining(['image-alt', 'label']));
+  });
+
   it('scanned every declared page', () => {
     const missed = DECLARED_PAGES.filter((p) => !covered.has(p) && !files.has(p)).map(
       (p) => [p.path].flat()[0],
