@@ -556,6 +556,11 @@ describe.each(BACKENDS)('the Legal Brief Generator on %s', (backend) => {
         'paymentMethod must be one of G-1450, G-1650, G-1651',
       ],
       [
+        { caseId: kase.id, template: 'bona-fide-marriage', format: 'pdf', exemption: 'yes' },
+        'exemption',
+        'exemption must be true or false',
+      ],
+      [
         { caseId: kase.id, template: 'expedite-request', format: 'pdf', criterion: 'vip' },
         'criterion',
         expect.stringMatching(/^criterion must be one of severe-financial-loss/) as unknown as string,
@@ -647,6 +652,108 @@ describe.each(BACKENDS)('the Legal Brief Generator on %s', (backend) => {
     expect(letterText(checklist.outgoing)).toContain(
       'Documents we still need Your marriage certificate, or the birth certificate that shows the family relationship',
     );
+  });
+
+  it('the bona fide marriage exemption: suggested by the beneficiary’s record of proceedings; requested, on clear and convincing evidence, when chosen', async () => {
+    const parties = (await api().get(`/cases/${kase.id}/parties`)).body as Array<{
+      role: string;
+      person: { id: string } | null;
+    }>;
+    const beneficiary = parties.find((p) => p.role === 'beneficiary')!.person!.id;
+    const proceedings = { 'i130-p4-53': 'yes', 'i130-p4-54': 'removal', 'i130-p4-56': '2024-01-10' };
+    const set = async (formFacts: Record<string, string | null>) =>
+      expect((await api().patch(`/people/${beneficiary}`, { formFacts })).status).toBe(200);
+    await set(proceedings);
+    try {
+      const asked = await draft({ caseId: kase.id, template: 'bona-fide-marriage' });
+      expect(asked.exemption).toBe(false);
+      expect(asked.review.missing).toContain(
+        'The beneficiary was in removal proceedings (from 01/10/2024), as the Form I-130 facts on their page say (Part 4, Items 53–56). If they were pending when the couple married on 06/12/2024, INA 204(g) bars approval unless the bona fide marriage exemption is requested and proved by clear and convincing evidence (INA 245(e)(3)): choose “Request the bona fide marriage exemption”.',
+      );
+      expect(letterText(asked.outgoing)).not.toMatch(/request for the bona fide marriage exemption|INA 204/i);
+
+      const requested = await draft({ caseId: kase.id, template: 'bona-fide-marriage', exemption: true });
+      expect(requested.exemption).toBe(true);
+      // The edit form lists the paragraphs in the letter's order.
+      expect(requested.paragraphs.map((p) => p.id)).toEqual([
+        'introduction',
+        'exemption',
+        'standard',
+        'conclusion',
+      ]);
+      const letter = letterText(requested.outgoing);
+      expect(letter).toContain(
+        'RE: Evidence of a bona fide marriage and request for the bona fide marriage exemption, Form I-130',
+      );
+      expect(letter).toContain(
+        `Request for the bona fide marriage exemption ${spouse} and ${kase.clientName} married on 06/12/2024 while ${kase.clientName} was in removal proceedings.`,
+      );
+      expect(letter).toContain('(INA 204(g), 8 U.S.C. 1154(g))');
+      expect(letter).toContain(
+        'must establish the good faith of the marriage by clear and convincing evidence',
+      );
+      expect(letter).toContain('ask that the bona fide marriage exemption be granted');
+      expect(letter).not.toMatch(/preponderance|Chawathe/);
+      expect(letter).not.toMatch(INTERNAL);
+      expect(requested.review.rules.map((r) => r.citation)).toEqual(
+        expect.arrayContaining([
+          'INA 204(g), 8 U.S.C. 1154(g)',
+          'INA 245(e)(3), 8 U.S.C. 1255(e)(3)',
+          '8 CFR 204.2(a)(1)(iii)(A)',
+        ]),
+      );
+      expect(requested.review.rules.map((r) => r.citation)).not.toContain(
+        'Matter of Chawathe, 25 I&N Dec. 369 (AAO 2010)',
+      );
+      expect(requested.review.assumed).toContainEqual(
+        expect.stringMatching(
+          /^To confirm with the couple before filing: the marriage was entered into in accordance/,
+        ),
+      );
+      expect(requested.review.assumed).toContainEqual(
+        expect.stringMatching(
+          /^8 CFR 204\.2\(a\)\(1\)\(iii\)\(A\): its text was read only as quoted by others/,
+        ),
+      );
+      expect(requested.review.missing.join(' ')).not.toContain(
+        'choose “Request the bona fide marriage exemption”',
+      );
+
+      const file = await generate({
+        caseId: kase.id,
+        template: 'bona-fide-marriage',
+        format: 'pdf',
+        exemption: true,
+      });
+      expect(file.status).toBe(200);
+      const printed = await textOf(file.body as Buffer, 'pdf');
+      expect(printed).toContain('Request for the bona fide marriage exemption');
+      expect(printed).toContain('clear and convincing evidence');
+      expect(printed).not.toMatch(INTERNAL);
+
+      // Without JavaScript: the edit form's box carries the choice through Update the draft.
+      const page = await attorney.agent.get(`/user/ai/brief?case=${kase.id}&template=bona-fide-marriage`);
+      expect(page.text).toMatch(
+        /<input id="brief-exemption" type="checkbox"[^>]*name="exemption" value="yes"/,
+      );
+      const preview = await attorney.agent
+        .post('/user/ai/brief')
+        .type('form')
+        .send({
+          _csrf: csrfFrom(page.text),
+          caseId: kase.id,
+          template: 'bona-fide-marriage',
+          language: 'en',
+          exemption: 'yes',
+          format: 'pdf',
+          intent: 'preview',
+        });
+      expect(preview.status).toBe(200);
+      expect(visibleText(preview.text)).toContain('Request for the bona fide marriage exemption');
+      expect(preview.text).toMatch(/<input id="brief-exemption" type="checkbox"[^>]*checked/);
+    } finally {
+      await set({ 'i130-p4-53': null, 'i130-p4-54': null, 'i130-p4-56': null });
+    }
   });
 
   it('/user/ai/brief: prepare a draft, see its review sheet, reorder exhibits, edit and generate — without JavaScript', async () => {

@@ -9,7 +9,7 @@ import type { BriefService } from './service';
 const action = declareFor<{ brief: BriefService }>();
 
 const CHOICES =
-  'Optional choices: language (en or es, for client letters; the client’s language otherwise), exhibits (document IDs of the case, in the order wanted: add, remove, reorder), text (paragraphs rewritten, by id; "" removes one), forms (a cover letter’s forms), paymentMethod (G-1450, G-1650 or G-1651) and criterion (an expedite’s).';
+  'Optional choices: language (en or es, for client letters; the client’s language otherwise), exhibits (document IDs of the case, in the order wanted: add, remove, reorder), text (paragraphs rewritten, by id; "" removes one), forms (a cover letter’s forms), paymentMethod (G-1450, G-1650 or G-1651), criterion (an expedite’s) and exemption (true: a bona fide marriage summary requests the exemption for a marriage during proceedings).';
 
 export const draftBrief = action({
   name: 'Draft Legal Brief',

@@ -54,6 +54,47 @@ export const BONA_FIDE_EVIDENCE = authority({
   read: 'secondary',
 });
 
+/**
+ * A marriage entered into while proceedings were pending: no petition is approved on it until the beneficiary
+ * has lived outside the United States for two years after it, except as INA 245(e)(3) provides. Read in the
+ * US Code's text of 8 U.S.C. 1154(g); the date the exception (Immigration Act of 1990) took effect was not
+ * in the text read.
+ */
+export const MARRIAGE_IN_PROCEEDINGS = authority({
+  ruleId: 'marriage-during-proceedings',
+  title: 'No approval on a marriage entered into during proceedings, save the bona fide marriage exception',
+  citation: 'INA 204(g), 8 U.S.C. 1154(g)',
+  sourceUrl:
+    'https://uscode.house.gov/view.xhtml?req=granuleid:USC-prelim-title8-section1154&num=0&edition=prelim',
+  effectiveFrom: '',
+  read: 'text',
+});
+
+/**
+ * The exception: the marriage established by clear and convincing evidence to have been entered into in good
+ * faith, lawfully where it took place, not to procure admission, and with no fee or consideration given for
+ * the petition (an attorney's fee aside). Read in the US Code's text of 8 U.S.C. 1255(e).
+ */
+export const BONA_FIDE_EXCEPTION = authority({
+  ruleId: 'bona-fide-marriage-exception',
+  title: 'The bona fide marriage exception: clear and convincing evidence of a marriage in good faith',
+  citation: 'INA 245(e)(3), 8 U.S.C. 1255(e)(3)',
+  sourceUrl:
+    'https://uscode.house.gov/view.xhtml?req=granuleid:USC-prelim-title8-section1255&num=0&edition=prelim',
+  effectiveFrom: '',
+  read: 'text',
+});
+
+/** The exemption is asked for in writing with the petition. Read only as secondary sources quote it. */
+export const EXEMPTION_REQUEST = authority({
+  ruleId: 'bona-fide-marriage-exemption-request',
+  title: 'The bona fide marriage exemption requested in writing, with the evidence that establishes it',
+  citation: '8 CFR 204.2(a)(1)(iii)(A)',
+  sourceUrl: 'https://www.ecfr.gov/current/title-8/chapter-I/subchapter-B/part-204/subpart-A/section-204.2',
+  effectiveFrom: '',
+  read: 'secondary',
+});
+
 /** A response is submitted whole, with the request it answers. Read as quoted by USCIS guidance. */
 export const RESPONSE_TOGETHER = authority({
   ruleId: 'response-with-request',

@@ -80,6 +80,8 @@ export type Draft = {
   paragraphs: EditableParagraph[];
   /** A cover letter's forms, the first the one it files. */
   forms?: string[];
+  /** A bona fide marriage summary: whether it asks for the exemption of a marriage during proceedings. */
+  exemption?: boolean;
 };
 
 /** The words a document's frame prints, by language. */

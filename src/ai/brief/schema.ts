@@ -23,7 +23,8 @@ const list = <T extends z.ZodType>(item: T, max: number, message: string) =>
 
 /**
  * What the attorney chose for a draft, all optional: the exhibits in their order (document IDs of the case),
- * rewritten paragraphs by id, the forms of a filing, how the fees are paid, an expedite's criterion.
+ * rewritten paragraphs by id, the forms of a filing, how the fees are paid, an expedite's criterion, and
+ * whether a bona fide marriage summary asks for the exemption of a marriage during proceedings.
  */
 export const briefChoices = z.object({
   language: z.enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}` }).optional(),
@@ -55,6 +56,7 @@ export const briefChoices = z.object({
   criterion: z
     .enum(EXPEDITE_CRITERIA, { error: `criterion must be one of ${EXPEDITE_CRITERIA.join(', ')}` })
     .optional(),
+  exemption: z.boolean({ error: 'exemption must be true or false' }).optional(),
 });
 export type BriefChoices = z.output<typeof briefChoices>;
 

@@ -252,6 +252,15 @@ function DraftForm({
           error={fields?.paymentMethod}
         />
       )}
+      {draft.template === 'bona-fide-marriage' && (
+        <CheckboxField
+          id="brief-exemption"
+          name="exemption"
+          value="yes"
+          label="Request the bona fide marriage exemption: the couple married while the beneficiary was in removal, exclusion or deportation proceedings"
+          defaultChecked={draft.exemption}
+        />
+      )}
       {draft.template === 'expedite-request' && (
         <SelectField
           id="brief-criterion"
@@ -443,6 +452,7 @@ function inputOf(fields: Record<string, string>) {
     text: Object.fromEntries(changed),
     ...(fields.template === 'cover-letter' ? { forms, paymentMethod: optional('paymentMethod') } : {}),
     ...(fields.template === 'expedite-request' ? { criterion: optional('criterion') } : {}),
+    ...(fields.template === 'bona-fide-marriage' ? { exemption: fields.exemption === 'yes' } : {}),
   };
 }
 

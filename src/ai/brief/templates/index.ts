@@ -99,6 +99,7 @@ export function draftOf(template: BriefTemplate, m: BriefMatter): Draft {
       : [],
     paragraphs: c.paragraphs,
     ...(template === 'cover-letter' ? { forms: filedForms(m) } : {}),
+    ...(template === 'bona-fide-marriage' ? { exemption: m.choices.exemption === true } : {}),
   };
 }
 
