@@ -62,6 +62,12 @@ type Priority = 'request' | 'bulk';
 const BULK_MAX_WAIT_MS = 250;
 /** How often waiting long work looks again whether the requests being answered are done. */
 const BULK_RECHECK_MS = 5;
+/**
+ * Awaiting a PGlite statement never lets the event loop turn (it runs synchronously, its promise already
+ * settled): statements awaited one after another for this long without a turn wait for one, so that
+ * requests are read and timers fire between them.
+ */
+const TURN_AFTER_MS = 20;
 
 /** One lending of the connection; it belongs to the connection as it was when lent. */
 class Lent implements DatabaseConnection {
@@ -97,6 +103,9 @@ class OneConnection {
   #turnPending = false;
   #busy: () => boolean = () => false;
   readonly #waiting: Record<Priority, Waiter[]> = { request: [], bulk: [] };
+  /** Whether the event loop turned since #turnedAt (a setImmediate says so), and when it was last seen to. */
+  #turned = true;
+  #turnedAt = 0;
 
   constructor(
     private readonly open: Open,
@@ -153,7 +162,22 @@ class OneConnection {
     setTimeout(() => this.#bulkTurn(), BULK_RECHECK_MS);
   }
 
+  /**
+   * A statement after TURN_AFTER_MS of statements with no turn of the event loop waits for one: a loop of
+   * awaited statements (a thousand deadlines reconciled one by one) would otherwise hold every request, of
+   * every firm, unread until it ends.
+   */
+  async #letTheLoopTurn() {
+    if (this.#turned) {
+      this.#turned = false;
+      this.#turnedAt = performance.now();
+      setImmediate(() => (this.#turned = true));
+    } else if (performance.now() - this.#turnedAt > TURN_AFTER_MS)
+      await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+
   async run<R>(connection: Lent, query: CompiledQuery): Promise<QueryResult<R>> {
+    await this.#letTheLoopTurn();
     if (connection.generation !== this.#generation)
       throw new EmbeddedConnectionError(
         'The embedded database was reopened during this transaction, which has ended: nothing of it was saved.',

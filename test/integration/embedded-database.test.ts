@@ -97,6 +97,38 @@ describe('long work on the embedded database (PGlite), which has one connection'
   }, 120_000);
 });
 
+describe('statements awaited one after another on the embedded database', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('let the event loop turn between them: a timer fires, so requests are read meanwhile', async () => {
+    const gaps: number[] = [];
+    let last = performance.now();
+    const timer = setInterval(() => {
+      const now = performance.now();
+      gaps.push(now - last);
+      last = now;
+    }, 5);
+    const started = performance.now();
+    let statements = 0;
+    try {
+      while (performance.now() - started < 1000) {
+        await sql`SELECT 1`.execute(t.database.db);
+        statements++;
+      }
+    } finally {
+      clearInterval(timer);
+    }
+    expect(statements).toBeGreaterThan(100);
+    // A second of statements that never let the loop turn would leave one gap of a second.
+    expect(gaps.length).toBeGreaterThan(10);
+    expect(Math.max(...gaps)).toBeLessThan(250);
+  });
+});
+
 describe('the embedded database in a data folder, reopened after its connection broke', () => {
   let dataDir: string;
   beforeEach(() => {
