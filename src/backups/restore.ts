@@ -239,30 +239,27 @@ export function createRestoreService(deps: RestoreServiceDeps) {
       const fileKey = path.posix.join('restores', `${id}.sealed`);
       await fs.promises.rename(upload.path, fileOf(fileKey));
       // The answer is the restore as this request queued it: once woken, the job may already be running it.
-      let queued;
-      try {
-        queued = await inTransaction(db, async (trx) => {
-          const restores = createRestoresStore(trx);
-          await restores.insert({ id, fileKey, sizeBytes: upload.size, createdBy: actor.id });
-          await createJobQueue(trx).enqueue({
-            queue: RESTORE_QUEUE,
-            payload: { restoreId: id },
-            maxAttempts: 3,
-          });
-          await createAuditService(trx).record({
-            actorUserId: actor.id,
-            action: 'restore.started',
-            entity: 'restore',
-            entityId: id,
-            firmId: null,
-            after: { sizeBytes: upload.size },
-          });
-          return (await restores.find(id))!;
+      const queued = await inTransaction(db, async (trx) => {
+        const restores = createRestoresStore(trx);
+        await restores.insert({ id, fileKey, sizeBytes: upload.size, createdBy: actor.id });
+        await createJobQueue(trx).enqueue({
+          queue: RESTORE_QUEUE,
+          payload: { restoreId: id },
+          maxAttempts: 3,
         });
-      } catch (error) {
+        await createAuditService(trx).record({
+          actorUserId: actor.id,
+          action: 'restore.started',
+          entity: 'restore',
+          entityId: id,
+          firmId: null,
+          after: { sizeBytes: upload.size },
+        });
+        return (await restores.find(id))!;
+      }).catch(async (error: unknown) => {
         await removeUpload(fileKey);
         throw error;
-      }
+      });
       deps.wake();
       return toItem(queued);
     },

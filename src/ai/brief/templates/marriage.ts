@@ -151,11 +151,11 @@ const marriedOn = (m: BriefMatter) => m.facts.facts.marriageDate ?? marriageOf(m
  * the evidence must establish. Without the choice, a record of proceedings on or before the marriage puts
  * the question to the attorney on the review sheet.
  */
-function exemptionBlocks(c: Composer, petitioner: string, title: string): Block[] {
+function exemptionBlocks(c: Composer, exemption: boolean, petitioner: string, title: string): Block[] {
   const { m } = c;
   const proceedings = proceedingsOf(m);
   const married = marriedOn(m);
-  if (!m.choices.exemption) {
+  if (!exemption) {
     if (proceedings && (!married || !proceedings.since || proceedings.since <= married))
       c.miss(
         `The beneficiary was in ${proceedings.words}${proceedings.since ? ` (from ${formatDate(proceedings.since)})` : ''}, as the Form I-130 facts on their page say (Part 4, Items 53–56). If they were pending when the couple married${married ? ` on ${formatDate(married)}` : ''}, INA 204(g) bars approval unless the bona fide marriage exemption is requested and proved by clear and convincing evidence (INA 245(e)(3)): choose “Request the bona fide marriage exemption”.`,
@@ -213,7 +213,7 @@ export function marriageBlocks(c: Composer): Block[] {
     `On behalf of ${m.petitioner ? `the petitioner, ${petitioner}` : 'the petitioner'}, we submit this summary of the evidence that ${petitioner} and ${m.client.name} entered into their marriage in good faith.`,
     [petitioner, m.client.name],
   );
-  const request = exemptionBlocks(c, petitioner, title);
+  const request = exemptionBlocks(c, exemption, petitioner, title);
   const standard = c.para(
     'standard',
     'The legal standard',
@@ -256,11 +256,7 @@ export function marriageBlocks(c: Composer): Block[] {
     ? c.para(
         'conclusion',
         'Conclusion',
-        `The evidence of ${evidenced.map((cat) => cat.title.toLowerCase()).join(', ')} (${exhibitWords(evidenced.flatMap((cat) => exhibitsOf(cat.documents).map((e) => e.letter)))}) shows a life the couple has shared since they married. ${
-          exemption
-            ? `We respectfully submit that it establishes by clear and convincing evidence that ${petitioner} and ${m.client.name} married in good faith, and ask that the bona fide marriage exemption be granted and the ${title}, be approved.`
-            : `We respectfully submit that ${petitioner} and ${m.client.name} married in good faith, and ask that the ${title}, be approved.`
-        }`,
+        `The evidence of ${evidenced.map((cat) => cat.title.toLowerCase()).join(', ')} (${exhibitWords(evidenced.flatMap((cat) => exhibitsOf(cat.documents).map((e) => e.letter)))}) shows a life the couple has shared since they married. We respectfully submit that ${exemption ? 'it establishes by clear and convincing evidence that ' : ''}${petitioner} and ${m.client.name} married in good faith, and ask that ${exemption ? 'the bona fide marriage exemption be granted and ' : ''}the ${title}, be approved.`,
         [petitioner, m.client.name, title],
       )
     : (c.miss(
